@@ -1,0 +1,542 @@
+//! The steps of a case: actions (`do = ...`) and observations (`expect = ...`).
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, Visitor};
+use serde::{Deserialize, Serialize, Serializer};
+
+use super::expect::{Expect, KeySeed, TextKind, TextSeed};
+use super::lit::Lit;
+use super::mana::Mana;
+use super::names::{Player, RejectionClass, TurnStep, VerbName};
+
+/// One element of a case's `step` array.
+// Actions are bigger than expectations; a case has a handful of steps, so they stay unboxed
+// for the adapters' convenience.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    Action(Action),
+    Expect(Expect),
+}
+
+/// An action: a verb with its keys, and the keys common to every verb.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Action {
+    pub verb: Verb,
+    /// The player taking the action; `None`: the player with priority.
+    pub by: Option<Player>,
+    /// The value announced for X (CR 107.3a).
+    pub x: Option<u32>,
+    pub targets: Vec<Target>,
+    /// The mana an "any color/type" or "choose a color" effect adds. For `do = "choose"` this
+    /// key is read into [`Choice::mana`] instead.
+    pub mana: Option<Mana>,
+    /// The exact mana spent from the pool. For `do = "choose"`, `pay` is [`Choice::pay`].
+    pub pay: Option<Mana>,
+    /// Refs, in the order their replacement effects apply (CR 616.1).
+    pub order: Vec<String>,
+    /// Choices made while the spell or ability resolves; for `do = "choose"`, the choice itself.
+    pub choose: Option<Choice>,
+    /// `Some`: the engine must reject this action and leave the game unchanged.
+    pub expect_illegal: Option<Illegal>,
+}
+
+/// The verb of an action and the keys only it takes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verb {
+    /// Activate ability number `ability` (1-based, activated abilities only, Oracle order) of `source`.
+    Activate { source: String, ability: u32 },
+    /// Cast the card with ref `card` from its zone.
+    Cast { card: String },
+    /// Play the land card with ref `card`.
+    PlayLand { card: String },
+    /// The player with priority passes once.
+    Pass,
+    /// All players pass until the top object of the stack resolves.
+    Resolve,
+    /// Players pass with an empty stack until step `to` begins (on `turn`'s turn, if given).
+    Advance { to: TurnStep, turn: Option<Player> },
+    /// Declare these attackers (each attacks the defending player).
+    Attack { attackers: Vec<String> },
+    /// Answer a pending choice; the answer is in [`Action::choose`].
+    Choose,
+}
+
+impl Verb {
+    pub fn name(&self) -> VerbName {
+        match self {
+            Verb::Activate { .. } => VerbName::Activate,
+            Verb::Cast { .. } => VerbName::Cast,
+            Verb::PlayLand { .. } => VerbName::PlayLand,
+            Verb::Pass => VerbName::Pass,
+            Verb::Resolve => VerbName::Resolve,
+            Verb::Advance { .. } => VerbName::Advance,
+            Verb::Attack { .. } => VerbName::Attack,
+            Verb::Choose => VerbName::Choose,
+        }
+    }
+}
+
+/// A target: a player, or an object by ref.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Target {
+    Player(Player),
+    Object(String),
+}
+
+impl Target {
+    pub fn as_str(&self) -> &str {
+        match self {
+            Target::Player(p) => p.as_str(),
+            Target::Object(r) => r,
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Target {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = TextSeed(TextKind::Target).deserialize(d)?;
+        Ok(match Player::parse(&s) {
+            Some(p) => Target::Player(p),
+            None => Target::Object(s),
+        })
+    }
+}
+
+impl Serialize for Target {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+/// Choices answered while a spell or ability resolves (the `choose` table).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Choice {
+    /// A scripted outcome for a random choice, e.g. a counter kind.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub random: Option<String>,
+    /// Counters divided as the ability resolves: ref to number (refs not named get none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub distribute: Option<BTreeMap<String, u32>>,
+    /// Refs chosen to sacrifice (`Some(empty)`: sacrifice nothing).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sacrifice: Option<Vec<String>>,
+    /// Whether to pay an optional or "unless" cost.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pay: Option<bool>,
+    /// The ref of the object chosen to copy.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub copy: Option<String>,
+    /// The mana type chosen.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mana: Option<Mana>,
+}
+
+impl Choice {
+    pub fn is_empty(&self) -> bool {
+        *self == Choice::default()
+    }
+
+    pub(crate) fn entries(&self) -> Vec<(String, Lit)> {
+        let mut out = Vec::new();
+        if let Some(r) = &self.random {
+            out.push(("random".into(), Lit::str(r.clone())));
+        }
+        if let Some(d) = &self.distribute {
+            out.push((
+                "distribute".into(),
+                Lit::Table(
+                    d.iter()
+                        .map(|(k, n)| (k.clone(), Lit::Int(i64::from(*n))))
+                        .collect(),
+                ),
+            ));
+        }
+        if let Some(s) = &self.sacrifice {
+            out.push(("sacrifice".into(), Lit::strs(s.iter().cloned())));
+        }
+        if let Some(p) = self.pay {
+            out.push(("pay".into(), Lit::Bool(p)));
+        }
+        if let Some(c) = &self.copy {
+            out.push(("copy".into(), Lit::str(c.clone())));
+        }
+        if let Some(m) = &self.mana {
+            out.push(("mana".into(), Lit::str(m.as_str())));
+        }
+        out
+    }
+}
+
+/// What `expect_illegal` says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Illegal {
+    /// `expect_illegal = true`: any rejection.
+    Any,
+    /// `expect_illegal = "<class>"`: a rejection of this class (or an unclassified one).
+    Class(RejectionClass),
+}
+
+impl Illegal {
+    pub fn class(self) -> Option<RejectionClass> {
+        match self {
+            Illegal::Any => None,
+            Illegal::Class(c) => Some(c),
+        }
+    }
+}
+
+/// `expect_illegal`'s raw value: `false` means the key might as well be absent.
+struct IllegalValue(Option<Illegal>);
+
+impl<'de> Deserialize<'de> for IllegalValue {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = IllegalValue;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("`true` or a rejection class")
+            }
+            fn visit_bool<E: de::Error>(self, v: bool) -> Result<IllegalValue, E> {
+                Ok(IllegalValue(v.then_some(Illegal::Any)))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<IllegalValue, E> {
+                RejectionClass::parse(v)
+                    .map(|c| IllegalValue(Some(Illegal::Class(c))))
+                    .ok_or_else(|| E::custom(RejectionClass::unknown(v)))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// `pay`'s raw value: mana spent (on most verbs) or a yes/no answer (on `do = "choose"`).
+enum PayValue {
+    Mana(Mana),
+    Answer(bool),
+}
+
+impl<'de> Deserialize<'de> for PayValue {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = PayValue;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a mana string such as \"{R}{G}\", or true/false on `do = \"choose\"`")
+            }
+            fn visit_bool<E: de::Error>(self, v: bool) -> Result<PayValue, E> {
+                Ok(PayValue::Answer(v))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<PayValue, E> {
+                Mana::parse(v).map(PayValue::Mana).map_err(E::custom)
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+const STEP_KEYS: &[&str] = &[
+    "do",
+    "expect",
+    "by",
+    "x",
+    "targets",
+    "mana",
+    "pay",
+    "order",
+    "choose",
+    "expect_illegal",
+    "source",
+    "ability",
+    "card",
+    "to",
+    "turn",
+    "attackers",
+    "random",
+    "distribute",
+    "sacrifice",
+    "copy",
+];
+
+/// The keys of a step as read, before they are checked against the verb.
+#[derive(Default)]
+struct RawStep {
+    keys: Vec<&'static str>,
+    verb: Option<VerbName>,
+    expect: Option<Expect>,
+    by: Option<Player>,
+    x: Option<u32>,
+    targets: Vec<Target>,
+    mana: Option<Mana>,
+    pay: Option<PayValue>,
+    order: Vec<String>,
+    choose: Option<Choice>,
+    expect_illegal: Option<Illegal>,
+    source: Option<String>,
+    ability: Option<u32>,
+    card: Option<String>,
+    to: Option<TurnStep>,
+    turn: Option<Player>,
+    attackers: Option<Vec<String>>,
+    choice: Choice,
+}
+
+fn needs<E: de::Error, T>(verb: VerbName, key: &str, value: Option<T>) -> Result<T, E> {
+    value.ok_or_else(|| E::custom(format!("`do = \"{verb}\"` needs `{key}`")))
+}
+
+impl RawStep {
+    fn build<E: de::Error>(self) -> Result<Step, E> {
+        if let Some(expect) = self.expect {
+            if let Some(other) = self.keys.iter().find(|k| **k != "expect") {
+                return Err(E::custom(format!(
+                    "an `expect` step has no other keys; found `{other}`"
+                )));
+            }
+            return Ok(Step::Expect(expect));
+        }
+        let Some(verb) = self.verb else {
+            return Err(E::custom(
+                "a step needs `do = \"<verb>\"` or `expect = { ... }`",
+            ));
+        };
+        let own: &[&str] = match verb {
+            VerbName::Activate => &["source", "ability"],
+            VerbName::Cast | VerbName::PlayLand => &["card"],
+            VerbName::Pass | VerbName::Resolve => &[],
+            VerbName::Advance => &["to", "turn"],
+            VerbName::Attack => &["attackers"],
+            VerbName::Choose => &["random", "distribute", "sacrifice", "copy", "pay", "mana"],
+        };
+        const COMMON: &[&str] = &[
+            "do",
+            "by",
+            "x",
+            "targets",
+            "mana",
+            "pay",
+            "order",
+            "choose",
+            "expect_illegal",
+        ];
+        for key in &self.keys {
+            if verb == VerbName::Choose && *key == "choose" {
+                return Err(E::custom(
+                    "on `do = \"choose\"` the choice keys (`random`, `copy`, ...) go on the step itself, not in `choose`",
+                ));
+            }
+            if !own.contains(key) && !COMMON.contains(key) {
+                let hint = if ["random", "distribute", "sacrifice", "copy"].contains(key) {
+                    " (put it in `choose = { ... }`, or use `do = \"choose\"`)"
+                } else {
+                    ""
+                };
+                return Err(E::custom(format!(
+                    "`{key}` does not apply to `do = \"{verb}\"`{hint}"
+                )));
+            }
+        }
+        let mut choose = self.choose;
+        let mut mana = self.mana;
+        let (mut pay, mut answer) = (None, None);
+        match (verb, self.pay) {
+            (VerbName::Choose, Some(PayValue::Mana(_))) => {
+                return Err(E::custom("on `do = \"choose\"`, `pay` is true or false (whether to pay)"))
+            }
+            (VerbName::Choose, Some(PayValue::Answer(b))) => answer = Some(b),
+            (_, Some(PayValue::Answer(_))) => {
+                return Err(E::custom(
+                    "`pay = true/false` answers a choice (`do = \"choose\"` or `choose = { pay = ... }`); here `pay` is the mana spent, e.g. \"{R}{G}\"",
+                ))
+            }
+            (_, Some(PayValue::Mana(m))) => pay = Some(m),
+            (_, None) => {}
+        }
+        let verb = match verb {
+            VerbName::Activate => {
+                let ability = needs(verb, "ability", self.ability)?;
+                if ability == 0 {
+                    return Err(E::custom("`ability` counts from 1"));
+                }
+                Verb::Activate {
+                    source: needs(verb, "source", self.source)?,
+                    ability,
+                }
+            }
+            VerbName::Cast => Verb::Cast {
+                card: needs(verb, "card", self.card)?,
+            },
+            VerbName::PlayLand => Verb::PlayLand {
+                card: needs(verb, "card", self.card)?,
+            },
+            VerbName::Pass => Verb::Pass,
+            VerbName::Resolve => Verb::Resolve,
+            VerbName::Advance => Verb::Advance {
+                to: needs(verb, "to", self.to)?,
+                turn: self.turn,
+            },
+            VerbName::Attack => Verb::Attack {
+                attackers: needs(verb, "attackers", self.attackers)?,
+            },
+            VerbName::Choose => {
+                let mut choice = self.choice;
+                choice.mana = mana.take();
+                choice.pay = answer;
+                if choice.is_empty() {
+                    return Err(E::custom(
+                        "`do = \"choose\"` needs an answer: `random`, `distribute`, `sacrifice`, `pay`, `copy` or `mana`",
+                    ));
+                }
+                choose = Some(choice);
+                Verb::Choose
+            }
+        };
+        Ok(Step::Action(Action {
+            verb,
+            by: self.by,
+            x: self.x,
+            targets: self.targets,
+            mana,
+            pay,
+            order: self.order,
+            choose,
+            expect_illegal: self.expect_illegal,
+        }))
+    }
+}
+
+impl<'de> Deserialize<'de> for Step {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Step;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a step: { do = \"...\", ... } or { expect = { ... } }")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Step, A::Error> {
+                let mut raw = RawStep::default();
+                while let Some(key) = map.next_key_seed(KeySeed {
+                    allowed: STEP_KEYS,
+                    what: "a step",
+                })? {
+                    raw.keys.push(key);
+                    match key {
+                        "do" => raw.verb = Some(map.next_value()?),
+                        "expect" => raw.expect = Some(map.next_value()?),
+                        "by" => raw.by = Some(map.next_value()?),
+                        "x" => raw.x = Some(map.next_value()?),
+                        "targets" => raw.targets = map.next_value()?,
+                        "mana" => raw.mana = Some(map.next_value()?),
+                        "pay" => raw.pay = Some(map.next_value()?),
+                        "order" => raw.order = map.next_value()?,
+                        "choose" => raw.choose = Some(map.next_value()?),
+                        "expect_illegal" => {
+                            raw.expect_illegal = map.next_value::<IllegalValue>()?.0
+                        }
+                        "source" => {
+                            raw.source = Some(map.next_value_seed(TextSeed(TextKind::Ref))?)
+                        }
+                        "ability" => raw.ability = Some(map.next_value()?),
+                        "card" => raw.card = Some(map.next_value_seed(TextSeed(TextKind::Ref))?),
+                        "to" => raw.to = Some(map.next_value()?),
+                        "turn" => raw.turn = Some(map.next_value()?),
+                        "attackers" => raw.attackers = Some(map.next_value()?),
+                        "random" => raw.choice.random = Some(map.next_value()?),
+                        "distribute" => raw.choice.distribute = Some(map.next_value()?),
+                        "sacrifice" => raw.choice.sacrifice = Some(map.next_value()?),
+                        _ => raw.choice.copy = Some(map.next_value_seed(TextSeed(TextKind::Ref))?),
+                    }
+                }
+                raw.build::<A::Error>()
+            }
+        }
+        d.deserialize_map(V)
+    }
+}
+
+// ---- rendering --------------------------------------------------------------------------------
+
+impl Action {
+    pub(crate) fn to_lit(&self) -> Lit {
+        let mut out: Vec<(String, Lit)> = vec![("do".into(), Lit::str(self.verb.name().as_str()))];
+        if let Some(p) = self.by {
+            out.push(("by".into(), Lit::str(p.as_str())));
+        }
+        match &self.verb {
+            Verb::Activate { source, ability } => {
+                out.push(("source".into(), Lit::str(source.clone())));
+                out.push(("ability".into(), Lit::Int(i64::from(*ability))));
+            }
+            Verb::Cast { card } | Verb::PlayLand { card } => {
+                out.push(("card".into(), Lit::str(card.clone())))
+            }
+            Verb::Advance { to, turn } => {
+                out.push(("to".into(), Lit::str(to.as_str())));
+                if let Some(p) = turn {
+                    out.push(("turn".into(), Lit::str(p.as_str())));
+                }
+            }
+            Verb::Attack { attackers } => {
+                out.push(("attackers".into(), Lit::strs(attackers.iter().cloned())))
+            }
+            Verb::Choose => {
+                if let Some(choice) = &self.choose {
+                    out.extend(choice.entries());
+                }
+            }
+            Verb::Pass | Verb::Resolve => {}
+        }
+        if let Some(x) = self.x {
+            out.push(("x".into(), Lit::Int(i64::from(x))));
+        }
+        if !self.targets.is_empty() {
+            out.push((
+                "targets".into(),
+                Lit::strs(self.targets.iter().map(|t| t.as_str().to_string())),
+            ));
+        }
+        if let Some(m) = &self.mana {
+            out.push(("mana".into(), Lit::str(m.as_str())));
+        }
+        if let Some(m) = &self.pay {
+            out.push(("pay".into(), Lit::str(m.as_str())));
+        }
+        if !self.order.is_empty() {
+            out.push(("order".into(), Lit::strs(self.order.iter().cloned())));
+        }
+        if let (false, Some(choice)) = (self.verb == Verb::Choose, &self.choose) {
+            out.push(("choose".into(), Lit::Table(choice.entries())));
+        }
+        match self.expect_illegal {
+            Some(Illegal::Any) => out.push(("expect_illegal".into(), Lit::Bool(true))),
+            Some(Illegal::Class(c)) => out.push(("expect_illegal".into(), Lit::str(c.as_str()))),
+            None => {}
+        }
+        Lit::Table(out)
+    }
+}
+
+impl Step {
+    pub(crate) fn to_lit(&self) -> Lit {
+        match self {
+            Step::Action(a) => a.to_lit(),
+            Step::Expect(e) => Lit::Table(vec![("expect".into(), e.to_lit())]),
+        }
+    }
+}
+
+impl fmt::Display for Step {
+    /// The step as an inline TOML table, keys in the documented order.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.to_lit().fmt(f)
+    }
+}
+
+impl Serialize for Step {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.to_lit().serialize(s)
+    }
+}

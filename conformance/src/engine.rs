@@ -1,0 +1,142 @@
+//! The engine-neutral interface: what an engine under test is given and what it answers.
+//!
+//! An engine receives a whole case (setup and steps) and answers one [`StepReply`] per step: for
+//! an action whether it was accepted or rejected, for an observation what it observed. The engine
+//! never sees a verdict and never judges; the runner compares observations with expectations.
+//! The same shapes travel over the JSON-lines protocol, so they are plain serde data.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::case::Case;
+
+/// Who an engine is and what it supports.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EngineInfo {
+    pub name: String,
+    pub version: String,
+    /// Feature tags (as used in a case's `features`) the engine claims to support.
+    #[serde(default)]
+    pub features: Vec<String>,
+}
+
+/// An engine under test, in process.
+pub trait Engine {
+    fn info(&self) -> EngineInfo;
+    /// Runs every step of `case` from its setup and reports what happened at each step.
+    fn run_case(&mut self, case: &Case) -> CaseReply;
+}
+
+/// The engine's answer for one case.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum CaseReply {
+    /// One reply per step, in order. Fewer replies than steps means the engine stopped early.
+    Ran { steps: Vec<StepReply> },
+    /// The engine cannot express this case (a card or verb it doesn't support).
+    Skipped { reason: String },
+    /// The engine failed in a way that is not a rules answer (setup it could not build, a bug).
+    Errored { message: String },
+}
+
+/// The engine's answer for one step.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "result", rename_all = "snake_case")]
+pub enum StepReply {
+    /// The action was performed.
+    Done,
+    /// The action was rejected and the game left unchanged.
+    Rejected {
+        /// A rejection class from `rulings/README.md` (`cost`, `timing`, ...), if the engine has one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        class: Option<String>,
+        message: String,
+    },
+    /// What the engine observed for an `expect` step.
+    Observed { observation: Observation },
+    /// The engine could not carry out this step at all (unsupported, or an internal error).
+    Failed { message: String },
+}
+
+/// An observation of one subject. Engines fill in every field they can; the runner compares
+/// only the fields the expectation names, and a field the engine left out counts as a mismatch.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "subject", rename_all = "snake_case")]
+pub enum Observation {
+    Object(ObjectObservation),
+    Player(PlayerObservation),
+    Stack { items: Vec<StackItemObservation> },
+    Zone { objects: Vec<ObjectObservation> },
+}
+
+/// Observable state of one object. `None` means "not observed" (not "absent"): an engine that
+/// knows a creature has no counters reports `Some(empty map)`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ObjectObservation {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Zone name as in the corpus format (`battlefield`, `graveyard`, ...).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub zone: Option<String>,
+    /// `"alice"` or `"bob"`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub controller: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub owner: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tapped: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub power: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub toughness: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub loyalty: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub types: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub subtypes: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub supertypes: Option<Vec<String>>,
+    /// Color letters, `W U B R G`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub colors: Option<Vec<String>>,
+    /// Keyword abilities, capitalised as in Oracle text (`Flying`, `First strike`, `Haste`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub keywords: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counters: Option<BTreeMap<String, i64>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mana_value: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage: Option<i64>,
+    /// The ref of the object this is attached to; `Some("")` for none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attached_to: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commander: Option<bool>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct PlayerObservation {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub life: Option<i64>,
+    /// The pool as mana symbols, e.g. `"{G}{G}{C}"`; the runner compares it as a multiset.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mana_pool: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hand_size: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub library_size: Option<i64>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct StackItemObservation {
+    /// `"spell"` or `"ability"`.
+    pub kind: String,
+    /// The ref of the spell's card or of the ability's source, if it has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+    #[serde(default)]
+    pub targets: Vec<String>,
+}

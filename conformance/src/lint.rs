@@ -1,0 +1,482 @@
+//! `mtg-conformance lint`: every check of `rulings/README.md` ("What `lint` checks").
+//!
+//! Schema problems (unknown keys, wrong types, unknown step names, verbs, classes, bad mana
+//! strings) are found while loading; this module adds the cross-reference checks: duplicate ids,
+//! `covers` naming unknown sources or nothing, unknown card names, refs used but not defined or
+//! defined twice, and the shape of sources and zone queries. Each problem is located at the
+//! value it is about.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::path::{Path, PathBuf};
+
+use crate::case::{
+    Action, Case, Check, Expect, Expected, ObjectField, Player, SourceKind, StackField, Step,
+    Value, Verb, Zone,
+};
+use crate::corpus::locate::{line_col, Seg, SpanDoc};
+use crate::corpus::{Corpus, CorpusError, Loaded, Problem};
+
+/// Loads the corpus at `dir` and lints it.
+pub fn lint_dir(dir: impl AsRef<Path>) -> Result<Vec<Problem>, CorpusError> {
+    Ok(lint(&Corpus::load(dir)?))
+}
+
+/// Every problem of a loaded corpus (load problems included), sorted by file and position.
+pub fn lint(loaded: &Loaded) -> Vec<Problem> {
+    let mut l = Linter {
+        corpus: &loaded.corpus,
+        docs: HashMap::new(),
+        problems: loaded.problems.clone(),
+    };
+    l.files();
+    l.sources();
+    l.cards();
+    let known_sources: BTreeSet<&str> = loaded
+        .corpus
+        .sources
+        .iter()
+        .map(|s| s.item.id.as_str())
+        .collect();
+    let mut first_case: BTreeMap<&str, String> = BTreeMap::new();
+    for case in &loaded.corpus.cases {
+        let base = [Seg::Key("case"), Seg::Index(case.index)];
+        let id = case.item.id.as_str();
+        if let Some(first) = first_case.get(id) {
+            let msg = format!("duplicate case id `{id}` (first at {first})");
+            l.report(&case.path, &[&base[..], &[Seg::Key("id")]].concat(), msg);
+        } else {
+            first_case.insert(id, case.position());
+        }
+        CaseLint {
+            l: &mut l,
+            path: &case.path,
+            base: &base,
+            case: &case.item,
+            known_sources: &known_sources,
+        }
+        .run();
+    }
+    let mut problems = l.problems;
+    problems.sort();
+    problems.dedup();
+    problems
+}
+
+struct Linter<'c> {
+    corpus: &'c Corpus,
+    docs: HashMap<PathBuf, SpanDoc>,
+    problems: Vec<Problem>,
+}
+
+impl Linter<'_> {
+    fn position(&mut self, path: &Path, segs: &[Seg<'_>]) -> (usize, usize) {
+        let text = self.corpus.text(path).unwrap_or("");
+        let doc = self
+            .docs
+            .entry(path.to_path_buf())
+            .or_insert_with(|| SpanDoc::parse(text));
+        line_col(text, doc.locate(segs).unwrap_or(0))
+    }
+
+    fn report(&mut self, path: &Path, segs: &[Seg<'_>], message: String) {
+        let (line, col) = self.position(path, segs);
+        self.problems.push(Problem {
+            path: path.to_path_buf(),
+            line,
+            col,
+            message,
+        });
+    }
+
+    fn files(&mut self) {
+        if !self.corpus.has_cards_file {
+            self.problems.push(Problem {
+                path: self.corpus.root.join("cards.toml"),
+                line: 1,
+                col: 1,
+                message: "file not found: every card the corpus uses must be listed in cards.toml"
+                    .into(),
+            });
+        }
+    }
+
+    fn sources(&mut self) {
+        let mut first: BTreeMap<&str, String> = BTreeMap::new();
+        for s in &self.corpus.sources {
+            let base = [Seg::Key("source"), Seg::Index(s.index)];
+            let at = |key: &'static str| [base[0], base[1], Seg::Key(key)];
+            let src = &s.item;
+            if let Some(f) = first.get(src.id.as_str()) {
+                self.report(
+                    &s.path,
+                    &at("id"),
+                    format!("duplicate source id `{}` (first at {f})", src.id),
+                );
+            } else {
+                first.insert(&src.id, s.position());
+            }
+            match src.kind {
+                SourceKind::Ruling => {
+                    if src.card.is_none() {
+                        self.report(&s.path, &base, format!("ruling `{}` needs `card`", src.id));
+                    }
+                    match &src.date {
+                        None => {
+                            self.report(&s.path, &base, format!("ruling `{}` needs `date`", src.id))
+                        }
+                        Some(d) if !is_date(d) => self.report(
+                            &s.path,
+                            &at("date"),
+                            format!("date `{d}` is not YYYY-MM-DD"),
+                        ),
+                        Some(_) => {}
+                    }
+                }
+                SourceKind::Cr => {
+                    if src.card.is_some() {
+                        self.report(&s.path, &at("card"), "`card` is for rulings only".into());
+                    }
+                    if src.date.is_some() {
+                        self.report(&s.path, &at("date"), "`date` is for rulings only".into());
+                    }
+                }
+            }
+            if src.text.trim().is_empty() {
+                self.report(
+                    &s.path,
+                    &at("text"),
+                    format!("source `{}` has no text", src.id),
+                );
+            }
+        }
+    }
+
+    fn cards(&mut self) {
+        let mut first: BTreeMap<&str, String> = BTreeMap::new();
+        for c in &self.corpus.cards {
+            let name = c.item.name.as_str();
+            if let Some(f) = first.get(name) {
+                let segs = [Seg::Key("card"), Seg::Index(c.index), Seg::Key("name")];
+                self.report(
+                    &c.path,
+                    &segs,
+                    format!("card `{name}` is listed twice (first at {f})"),
+                );
+            } else {
+                first.insert(name, c.position());
+            }
+        }
+    }
+}
+
+fn is_date(d: &str) -> bool {
+    let b = d.as_bytes();
+    b.len() == 10
+        && b.iter().enumerate().all(|(i, c)| {
+            if i == 4 || i == 7 {
+                *c == b'-'
+            } else {
+                c.is_ascii_digit()
+            }
+        })
+}
+
+struct CaseLint<'a, 'c> {
+    l: &'a mut Linter<'c>,
+    path: &'a Path,
+    base: &'a [Seg<'a>],
+    case: &'a Case,
+    known_sources: &'a BTreeSet<&'a str>,
+}
+
+impl<'a> CaseLint<'a, '_> {
+    fn report(&mut self, tail: &[Seg<'_>], message: String) {
+        let segs: Vec<Seg<'_>> = self
+            .base
+            .iter()
+            .copied()
+            .chain(tail.iter().copied())
+            .collect();
+        self.l.report(self.path, &segs, message);
+    }
+
+    fn run(&mut self) {
+        let case = self.case;
+        if case.covers.is_empty() {
+            self.report(
+                &[Seg::Key("covers")],
+                format!(
+                    "case `{}` covers no source (`covers` needs at least one source id)",
+                    case.id
+                ),
+            );
+        }
+        for (i, id) in case.covers.iter().enumerate() {
+            if !self.known_sources.contains(id.as_str()) {
+                self.report(
+                    &[Seg::Key("covers"), Seg::Index(i)],
+                    format!("`covers` names unknown source `{id}`"),
+                );
+            }
+        }
+        if case.steps.is_empty() {
+            self.report(
+                &[Seg::Key("step")],
+                format!("case `{}` has no steps", case.id),
+            );
+        }
+        let refs = self.setup();
+        for (k, step) in case.steps.iter().enumerate() {
+            let mut uses: Vec<(Vec<Seg<'_>>, &str)> = Vec::new();
+            match step {
+                Step::Action(a) => action_refs(a, &mut uses),
+                Step::Expect(e) => {
+                    expect_refs(e, &mut uses);
+                    if let Expect::Zone(q) = e {
+                        let problem = match (q.zone, q.owner, q.controller) {
+                            (Zone::Battlefield, _, None) => {
+                                Some("a battlefield query needs `controller`")
+                            }
+                            (Zone::Battlefield, Some(_), _) => {
+                                Some("a battlefield query selects by `controller`, not `owner`")
+                            }
+                            (Zone::Battlefield, None, Some(_)) => None,
+                            (_, None, _) => Some(
+                                "a zone query needs `owner` (`controller` is for the battlefield)",
+                            ),
+                            (_, Some(_), Some(_)) => {
+                                Some("a query of this zone selects by `owner`, not `controller`")
+                            }
+                            (_, Some(_), None) => None,
+                        };
+                        if let Some(msg) = problem {
+                            self.report(
+                                &[
+                                    Seg::Key("step"),
+                                    Seg::Index(k),
+                                    Seg::Key("expect"),
+                                    Seg::Key("zone"),
+                                ],
+                                msg.into(),
+                            );
+                        }
+                    }
+                }
+            }
+            for (tail, r) in uses {
+                if !refs.contains(r) {
+                    let segs: Vec<Seg<'_>> = [Seg::Key("step"), Seg::Index(k)]
+                        .into_iter()
+                        .chain(tail)
+                        .collect();
+                    let known: Vec<&str> = refs.iter().copied().collect();
+                    let msg = if known.is_empty() {
+                        format!("undefined ref `{r}` (this case defines no refs)")
+                    } else {
+                        format!(
+                            "undefined ref `{r}` (this case defines {})",
+                            known.join(", ")
+                        )
+                    };
+                    self.report(&segs, msg);
+                }
+            }
+        }
+    }
+
+    /// Checks the setup's entries; returns the refs it defines.
+    fn setup(&mut self) -> BTreeSet<&'a str> {
+        let case: &'a Case = self.case;
+        let has_cards = self.l.corpus.has_cards_file;
+        let mut defined: BTreeMap<&'a str, usize> = BTreeMap::new();
+        let mut entries: Vec<(Vec<Seg<'_>>, Option<&'a str>, &'a str)> = Vec::new();
+        for (j, p) in case.setup.battlefield.iter().enumerate() {
+            entries.push((
+                vec![Seg::Key("setup"), Seg::Key("battlefield"), Seg::Index(j)],
+                p.ref_name.as_deref(),
+                &p.card,
+            ));
+        }
+        for (zone, table) in [
+            ("hand", &case.setup.hand),
+            ("library", &case.setup.library),
+            ("graveyard", &case.setup.graveyard),
+            ("exile", &case.setup.exile),
+            ("command", &case.setup.command),
+        ] {
+            for (player, list) in table.iter() {
+                for (j, e) in list.iter().enumerate() {
+                    let segs = vec![
+                        Seg::Key("setup"),
+                        Seg::Key(zone),
+                        Seg::Key(player.as_str()),
+                        Seg::Index(j),
+                    ];
+                    entries.push((segs, e.ref_name.as_deref(), &e.card));
+                }
+            }
+        }
+        for (segs, r, card) in &entries {
+            if has_cards && self.l.corpus.card(card).is_none() {
+                let at: Vec<Seg<'_>> = segs.iter().copied().chain([Seg::Key("card")]).collect();
+                self.report(&at, format!("unknown card `{card}` (not in cards.toml)"));
+            }
+            if let Some(r) = r {
+                let at: Vec<Seg<'_>> = segs.iter().copied().chain([Seg::Key("ref")]).collect();
+                if Player::parse(r).is_some() {
+                    self.report(&at, format!("ref `{r}` is a player's name; choose another"));
+                } else if r.is_empty() {
+                    self.report(&at, "a ref can't be empty".into());
+                } else if let Some(first) = defined.get(r) {
+                    self.report(
+                        &at,
+                        format!("ref `{r}` is defined twice in this case (first on line {first})"),
+                    );
+                } else {
+                    let full: Vec<Seg<'_>> = self
+                        .base
+                        .iter()
+                        .copied()
+                        .chain(at.iter().copied())
+                        .collect();
+                    defined.insert(r, self.l.position(self.path, &full).0);
+                }
+            }
+        }
+        let refs: BTreeSet<&'a str> = defined.keys().copied().collect();
+        for (j, p) in case.setup.battlefield.iter().enumerate() {
+            if let Some(target) = &p.attached_to {
+                if !refs.contains(target.as_str()) {
+                    let at = [
+                        Seg::Key("setup"),
+                        Seg::Key("battlefield"),
+                        Seg::Index(j),
+                        Seg::Key("attached_to"),
+                    ];
+                    self.report(&at, format!("`attached_to` names undefined ref `{target}`"));
+                }
+            }
+        }
+        refs
+    }
+}
+
+fn action_refs<'a>(a: &'a Action, uses: &mut Vec<(Vec<Seg<'static>>, &'a str)>) {
+    match &a.verb {
+        Verb::Activate { source, .. } => uses.push((vec![Seg::Key("source")], source)),
+        Verb::Cast { card } | Verb::PlayLand { card } => uses.push((vec![Seg::Key("card")], card)),
+        Verb::Attack { attackers } => {
+            for (i, r) in attackers.iter().enumerate() {
+                uses.push((vec![Seg::Key("attackers"), Seg::Index(i)], r));
+            }
+        }
+        Verb::Pass | Verb::Resolve | Verb::Advance { .. } | Verb::Choose => {}
+    }
+    for (i, t) in a.targets.iter().enumerate() {
+        if let crate::case::Target::Object(r) = t {
+            uses.push((vec![Seg::Key("targets"), Seg::Index(i)], r));
+        }
+    }
+    for (i, r) in a.order.iter().enumerate() {
+        uses.push((vec![Seg::Key("order"), Seg::Index(i)], r));
+    }
+    if let Some(choice) = &a.choose {
+        let at: Vec<Seg<'static>> = if a.verb == Verb::Choose {
+            vec![]
+        } else {
+            vec![Seg::Key("choose")]
+        };
+        let with = |tail: &[Seg<'static>]| -> Vec<Seg<'static>> {
+            at.iter().copied().chain(tail.iter().copied()).collect()
+        };
+        if let Some(d) = &choice.distribute {
+            for r in d.keys() {
+                uses.push((with(&[Seg::Key("distribute")]), r));
+            }
+        }
+        if let Some(s) = &choice.sacrifice {
+            for (i, r) in s.iter().enumerate() {
+                uses.push((with(&[Seg::Key("sacrifice"), Seg::Index(i)]), r));
+            }
+        }
+        if let Some(r) = &choice.copy {
+            uses.push((with(&[Seg::Key("copy")]), r));
+        }
+    }
+}
+
+/// The strings an expected value mentions (for ref checks).
+fn mentioned(e: &Expected) -> Vec<&str> {
+    match e {
+        Expected::Is(Value::Text(s)) => vec![s.as_str()],
+        Expected::Is(Value::List(xs))
+        | Expected::Unordered(xs)
+        | Expected::Contains(xs)
+        | Expected::Excludes(xs) => xs.iter().map(String::as_str).collect(),
+        Expected::OneOf(vs) => vs
+            .iter()
+            .flat_map(|v| match v {
+                Value::Text(s) => vec![s.as_str()],
+                Value::List(xs) => xs.iter().map(String::as_str).collect(),
+                _ => vec![],
+            })
+            .collect(),
+        _ => vec![],
+    }
+}
+
+fn expect_refs<'a>(e: &'a Expect, uses: &mut Vec<(Vec<Seg<'static>>, &'a str)>) {
+    let at = |tail: &[Seg<'static>]| -> Vec<Seg<'static>> {
+        [Seg::Key("expect")]
+            .into_iter()
+            .chain(tail.iter().copied())
+            .collect()
+    };
+    match e {
+        Expect::Object { object, checks } => {
+            uses.push((at(&[Seg::Key("object")]), object));
+            for Check { field, expected } in checks {
+                if *field == ObjectField::AttachedTo {
+                    for r in mentioned(expected).into_iter().filter(|r| !r.is_empty()) {
+                        uses.push((at(&[Seg::Key("attached_to")]), r));
+                    }
+                }
+            }
+        }
+        Expect::Stack { items } => {
+            for (i, item) in items.iter().enumerate() {
+                for Check { field, expected } in &item.checks {
+                    let key = match field {
+                        StackField::Source => "source",
+                        StackField::Targets => "targets",
+                        StackField::Kind => continue,
+                    };
+                    let base = [Seg::Key("stack"), Seg::Index(i), Seg::Key(key)];
+                    if let Expected::Is(Value::List(xs)) = expected {
+                        for (k, r) in xs
+                            .iter()
+                            .enumerate()
+                            .filter(|(_, r)| Player::parse(r).is_none())
+                        {
+                            uses.push((
+                                at(&[base[0], base[1], base[2], Seg::Index(k)]),
+                                r.as_str(),
+                            ));
+                        }
+                        continue;
+                    }
+                    for r in mentioned(expected)
+                        .into_iter()
+                        .filter(|r| Player::parse(r).is_none())
+                    {
+                        uses.push((at(&base), r));
+                    }
+                }
+            }
+        }
+        Expect::Player { .. } | Expect::Zone(_) => {}
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,397 @@
+use std::path::PathBuf;
+
+use super::*;
+
+const CARDS: &str = r#"[[card]]
+name = "Forest"
+types = ["Land"]
+oracle = "({T}: Add {G}.)"
+
+[[card]]
+name = "Llanowar Elves"
+mana_cost = "{G}"
+types = ["Creature"]
+power = 1
+toughness = 1
+oracle = "{T}: Add {G}."
+"#;
+
+const SOURCES: &str = r#"[[source]]
+id = "cr-107.5"
+kind = "cr"
+cite = "CR 107.5"
+text = "The tap symbol is {T}."
+"#;
+
+/// Lints a corpus made of the standard cards and sources plus `files`, and compares the
+/// problems as printed (`path:line:col: message`).
+fn check(files: &[(&str, &str)], expect: &[&str]) {
+    let mut all: Vec<(PathBuf, String)> = vec![
+        ("cards.toml".into(), CARDS.to_string()),
+        ("sources/cr.toml".into(), SOURCES.to_string()),
+    ];
+    for (path, text) in files {
+        if let Some(existing) = all.iter_mut().find(|(p, _)| p == Path::new(path)) {
+            existing.1 = text.to_string();
+        } else {
+            all.push((PathBuf::from(path), text.to_string()));
+        }
+    }
+    let loaded = Corpus::from_texts("r", all);
+    let got: Vec<String> = lint(&loaded).iter().map(ToString::to_string).collect();
+    assert_eq!(got, expect);
+}
+
+/// A case file: one case with this setup battlefield and these steps.
+fn case(id: &str, battlefield: &str, steps: &str) -> String {
+    format!(
+        "[[case]]\nid = \"{id}\"\ntitle = \"t\"\ncovers = [\"cr-107.5\"]\nstep = [\n{steps}\n]\n\n[case.setup]\nactive = \"alice\"\nstep = \"precombat_main\"\nbattlefield = [\n{battlefield}\n]\n"
+    )
+}
+
+const FOREST: &str =
+    r#"  { ref = "forest", card = "Forest", controller = "alice", tapped = true },"#;
+const PASS: &str = r#"  { do = "pass" },"#;
+
+#[test]
+fn a_clean_corpus_has_no_problems() {
+    let steps = r#"  { do = "activate", source = "forest", ability = 1, expect_illegal = "cost" },
+  { expect = { object = "forest", tapped = true, attached_to = "" } },"#;
+    check(&[("rules/a.toml", &case("a/1", FOREST, steps))], &[]);
+}
+
+#[test]
+fn an_unknown_card_is_reported_at_its_card_key() {
+    let battlefield = format!(
+        "{FOREST}\n  {{ ref = \"bears\",\n    card = \"Grizzly Bears\", controller = \"alice\" }},"
+    );
+    // (a multi-line inline table is not TOML 1.0; keep it on one line, on line 14)
+    let battlefield = battlefield.replace(",\n    card", ", card");
+    check(
+        &[("rules/a.toml", &case("a/1", &battlefield, PASS))],
+        &["r/rules/a.toml:14:27: unknown card `Grizzly Bears` (not in cards.toml)"],
+    );
+    let text = "[[case]]\nid = \"a/1\"\ntitle = \"t\"\ncovers = [\"cr-107.5\"]\nstep = [ { do = \"pass\" } ]\n\n[case.setup]\nactive = \"alice\"\nstep = \"upkeep\"\n\n[case.setup.hand]\nalice = [\n  { card = \"Forest\" },\n  { card = \"Forrest\" },\n]\n";
+    check(
+        &[("cards/a.toml", text)],
+        &["r/cards/a.toml:14:12: unknown card `Forrest` (not in cards.toml)"],
+    );
+}
+
+#[test]
+fn a_typo_in_a_field_is_reported_at_its_line() {
+    let battlefield = r#"  { ref = "forest", card = "Forest", controler = "alice" },"#;
+    check(
+        &[("rules/a.toml", &case("a/1", battlefield, PASS))],
+        &["r/rules/a.toml:13:38: unknown field `controler`, expected one of `ref`, `card`, `owner`, `controller`, `tapped`, `sick`, `counters`, `attached_to`, `commander` (at `case[0].setup.battlefield[0].controler`)"],
+    );
+}
+
+#[test]
+fn schema_problems_of_steps_are_reported_at_their_line() {
+    for (step, problem) in [
+        (
+            r#"  { do = "tap", source = "forest" },"#,
+            "r/rules/a.toml:6:10: unknown verb `tap`",
+        ),
+        (
+            r#"  { do = "advance", to = "main" },"#,
+            "r/rules/a.toml:6:26: unknown step `main`",
+        ),
+        (
+            r#"  { do = "pass", expect_illegal = "illegal" },"#,
+            "r/rules/a.toml:6:35: unknown rejection class `illegal`",
+        ),
+        (
+            r#"  { do = "activate", source = "forest", ability = 1, mana = "{Q}" },"#,
+            "r/rules/a.toml:6:61: `{Q}` in `{Q}` is not a type of mana",
+        ),
+        (
+            r#"  { expect = { player = "alice", lfie = 3 } },"#,
+            "r/rules/a.toml:6:34: unknown key `lfie` in an expectation",
+        ),
+    ] {
+        let loaded = Corpus::from_texts(
+            "r",
+            vec![
+                (PathBuf::from("cards.toml"), CARDS.to_string()),
+                (PathBuf::from("sources/cr.toml"), SOURCES.to_string()),
+                (PathBuf::from("rules/a.toml"), case("a/1", FOREST, step)),
+            ],
+        );
+        let got: Vec<String> = lint(&loaded).iter().map(ToString::to_string).collect();
+        assert_eq!(got.len(), 1, "{step}: {got:?}");
+        assert!(
+            got[0].starts_with(problem),
+            "{step}: {} does not start with {problem}",
+            got[0]
+        );
+    }
+}
+
+#[test]
+fn duplicate_ids() {
+    check(
+        &[
+            ("rules/a.toml", &case("a/1", FOREST, PASS)),
+            ("rules/b.toml", &case("a/1", FOREST, PASS)),
+        ],
+        &["r/rules/b.toml:2:6: duplicate case id `a/1` (first at r/rules/a.toml:1)"],
+    );
+    let sources = format!("{SOURCES}\n{SOURCES}");
+    check(
+        &[("sources/cr.toml", &sources)],
+        &["r/sources/cr.toml:8:6: duplicate source id `cr-107.5` (first at r/sources/cr.toml:1)"],
+    );
+    let cards =
+        format!("{CARDS}\n[[card]]\nname = \"Forest\"\ntypes = [\"Land\"]\noracle = \"\"\n");
+    check(
+        &[("cards.toml", &cards)],
+        &["r/cards.toml:15:8: card `Forest` is listed twice (first at r/cards.toml:1)"],
+    );
+}
+
+#[test]
+fn covers() {
+    let unknown = case("a/1", FOREST, PASS).replace(
+        r#"covers = ["cr-107.5"]"#,
+        r#"covers = ["cr-107.5", "cr-999"]"#,
+    );
+    check(
+        &[("rules/a.toml", &unknown)],
+        &["r/rules/a.toml:4:23: `covers` names unknown source `cr-999`"],
+    );
+    let none = case("a/1", FOREST, PASS).replace("covers = [\"cr-107.5\"]\n", "");
+    check(&[("rules/a.toml", &none)], &["r/rules/a.toml:1:1: case `a/1` covers no source (`covers` needs at least one source id)"]);
+    let empty = case("a/1", FOREST, PASS).replace(r#"covers = ["cr-107.5"]"#, "covers = []");
+    check(&[("rules/a.toml", &empty)], &["r/rules/a.toml:4:10: case `a/1` covers no source (`covers` needs at least one source id)"]);
+}
+
+#[test]
+fn refs_used_but_not_defined() {
+    for (step, anchor, name) in [
+        (
+            r#"  { do = "activate", source = "froest", ability = 1 },"#,
+            "\"froest\"",
+            "froest",
+        ),
+        (
+            r#"  { do = "cast", card = "bears" },"#,
+            "\"bears\"",
+            "bears",
+        ),
+        (
+            r#"  { do = "cast", card = "forest", targets = ["alice", "elves"] },"#,
+            "\"elves\"",
+            "elves",
+        ),
+        (
+            r#"  { do = "activate", source = "forest", ability = 1, order = ["forest", "pool"] },"#,
+            "\"pool\"",
+            "pool",
+        ),
+        (
+            r#"  { do = "attack", attackers = ["elves"] },"#,
+            "\"elves\"",
+            "elves",
+        ),
+        (
+            r#"  { do = "resolve", choose = { copy = "giant" } },"#,
+            "\"giant\"",
+            "giant",
+        ),
+        (
+            r#"  { do = "choose", sacrifice = ["forest", "thrull"] },"#,
+            "\"thrull\"",
+            "thrull",
+        ),
+        (
+            r#"  { do = "choose", distribute = { hydra = 1 } },"#,
+            "{ hydra",
+            "hydra",
+        ),
+        (
+            r#"  { expect = { object = "elves", tapped = true } },"#,
+            "\"elves\"",
+            "elves",
+        ),
+        (
+            r#"  { expect = { object = "forest", attached_to = { one_of = ["", "bears"] } } },"#,
+            "{ one_of",
+            "bears",
+        ),
+        (
+            r#"  { expect = { stack = [ { kind = "spell", source = "growth" } ] } },"#,
+            "\"growth\"",
+            "growth",
+        ),
+        (
+            r#"  { expect = { stack = [ { targets = ["bob", "mass"] } ] } },"#,
+            "\"mass\"",
+            "mass",
+        ),
+    ] {
+        let col = step.rfind(anchor).map_or(0, |i| i + 1);
+        check(
+            &[("rules/a.toml", &case("a/1", FOREST, step))],
+            &[&format!(
+                "r/rules/a.toml:6:{col}: undefined ref `{name}` (this case defines forest)"
+            )],
+        );
+    }
+    // Players are not refs.
+    check(
+        &[(
+            "rules/a.toml",
+            &case(
+                "a/1",
+                FOREST,
+                r#"  { do = "cast", card = "forest", targets = ["bob"] },"#,
+            ),
+        )],
+        &[],
+    );
+}
+
+#[test]
+fn refs_defined_twice_or_badly() {
+    let battlefield = format!("{FOREST}\n  {{ ref = \"forest\", card = \"Forest\", controller = \"bob\" }},\n  {{ ref = \"bob\", card = \"Forest\", controller = \"bob\" }},\n  {{ card = \"Forest\", controller = \"bob\", attached_to = \"nothing\" }},");
+    check(
+        &[("rules/a.toml", &case("a/1", &battlefield, PASS))],
+        &[
+            "r/rules/a.toml:14:11: ref `forest` is defined twice in this case (first on line 13)",
+            "r/rules/a.toml:15:11: ref `bob` is a player's name; choose another",
+            "r/rules/a.toml:16:56: `attached_to` names undefined ref `nothing`",
+        ],
+    );
+}
+
+#[test]
+fn zone_queries_select_by_owner_or_controller() {
+    for (query, problem) in [
+        (
+            r#"zone = "battlefield", controller = "alice", count = 1"#,
+            None,
+        ),
+        (r#"zone = "hand", owner = "alice", count = 1"#, None),
+        (
+            r#"zone = "battlefield", count = 1"#,
+            Some("a battlefield query needs `controller`"),
+        ),
+        (
+            r#"zone = "battlefield", owner = "alice", controller = "alice", count = 1"#,
+            Some("a battlefield query selects by `controller`, not `owner`"),
+        ),
+        (
+            r#"zone = "graveyard", controller = "alice", count = 1"#,
+            Some("a zone query needs `owner` (`controller` is for the battlefield)"),
+        ),
+        (
+            r#"zone = "exile", owner = "bob", controller = "alice", count = 1"#,
+            Some("a query of this zone selects by `owner`, not `controller`"),
+        ),
+    ] {
+        let step = format!("  {{ expect = {{ {query} }} }},");
+        let expect: Vec<String> = problem
+            .map(|p| format!("r/rules/a.toml:6:23: {p}"))
+            .into_iter()
+            .collect();
+        let expect: Vec<&str> = expect.iter().map(String::as_str).collect();
+        check(&[("rules/a.toml", &case("a/1", FOREST, &step))], &expect);
+    }
+}
+
+#[test]
+fn sources_of_each_kind() {
+    let sources = r#"[[source]]
+id = "cr-107.5"
+kind = "cr"
+cite = "CR 107.5"
+text = "t"
+date = "2026-04-17"
+
+[[source]]
+id = "pool-1"
+kind = "ruling"
+cite = "Reflecting Pool ruling"
+text = "t"
+
+[[source]]
+id = "pool-2"
+kind = "ruling"
+card = "Reflecting Pool"
+date = "2008-5-1"
+cite = "Reflecting Pool ruling"
+text = ""
+"#;
+    check(
+        &[("sources/cr.toml", sources)],
+        &[
+            "r/sources/cr.toml:6:8: `date` is for rulings only",
+            "r/sources/cr.toml:8:1: ruling `pool-1` needs `card`",
+            "r/sources/cr.toml:8:1: ruling `pool-1` needs `date`",
+            "r/sources/cr.toml:18:8: date `2008-5-1` is not YYYY-MM-DD",
+            "r/sources/cr.toml:20:8: source `pool-2` has no text",
+        ],
+    );
+}
+
+#[test]
+fn a_missing_cards_file_and_an_empty_case() {
+    let loaded = Corpus::from_texts(
+        "r",
+        vec![
+            (PathBuf::from("sources/cr.toml"), SOURCES.to_string()),
+            (PathBuf::from("rules/a.toml"), case("a/1", FOREST, "")),
+        ],
+    );
+    let got: Vec<String> = lint(&loaded).iter().map(ToString::to_string).collect();
+    assert_eq!(
+        got,
+        vec![
+            "r/cards.toml:1:1: file not found: every card the corpus uses must be listed in cards.toml".to_string(),
+            "r/rules/a.toml:5:8: case `a/1` has no steps".to_string(),
+        ]
+    );
+}
+
+#[test]
+fn lints_a_directory() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/corpus");
+    assert_eq!(lint_dir(&dir).map_err(|e| e.to_string()), Ok(vec![]));
+    assert_eq!(
+        lint_dir(dir.join("nope"))
+            .map_err(|e| e.to_string())
+            .err()
+            .map(|e| e.starts_with("corpus directory")),
+        Some(true)
+    );
+}
+
+#[test]
+fn every_prefix_of_a_file_lints_without_panicking() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/corpus");
+    let text = std::fs::read_to_string(dir.join("cards/chimeric-mass.toml")).unwrap_or_default();
+    assert!(text.len() > 500);
+    let mut with_problems = 0;
+    for end in (0..=text.len())
+        .filter(|i| text.is_char_boundary(*i))
+        .step_by(3)
+    {
+        let loaded = Corpus::from_texts(
+            "r",
+            vec![
+                (PathBuf::from("cards.toml"), CARDS.to_string()),
+                (PathBuf::from("sources/cr.toml"), SOURCES.to_string()),
+                (PathBuf::from("cards/m.toml"), text[..end].to_string()),
+            ],
+        );
+        let problems = lint(&loaded);
+        for p in &problems {
+            assert!(p.line >= 1 && p.col >= 1 && !p.message.is_empty(), "{p}");
+        }
+        with_problems += usize::from(!problems.is_empty());
+    }
+    // Most prefixes cut a table or a string in half.
+    assert!(with_problems > 100, "{with_problems}");
+}

@@ -1,0 +1,448 @@
+//! The built-in reference engine (crate `mtg-engine`) behind the [`Engine`] trait.
+//!
+//! A thin adapter, as every engine's should be: it builds the engine's setup from the case,
+//! translates each step into engine actions (refs to the objects their cards are now, CR 400.7),
+//! and reports what the engine observed. It never compares anything with an expectation.
+
+use std::collections::BTreeMap;
+
+use mtg_engine::{
+    Action, Answers, CardId, CardSetup, Game, GameSetup, ManaPool, ManaType, ObjectId, ObjectView, PlayerId,
+    PlayerSetup, SetupError, StackItemKind, Step as EngineStep, Target as EngineTarget, ZoneKind,
+};
+
+use crate::case::{Action as CaseAction, Case, Choice, Expect, Mana, Player, Step, Target, TurnStep, Verb, Zone};
+use crate::engine::{
+    CaseReply, Engine, EngineInfo, ObjectObservation, Observation, PlayerObservation, StackItemObservation, StepReply,
+};
+
+/// How many priority passes `resolve` and `advance` may take before the step is declared stuck.
+/// Two players and a dozen steps a turn need far fewer; the bound only turns a loop into a failure.
+const MAX_PASSES: usize = 200;
+
+/// The reference engine as an [`Engine`].
+#[derive(Debug, Default)]
+pub struct ReferenceEngine {}
+
+impl ReferenceEngine {
+    pub fn new() -> Self {
+        ReferenceEngine {}
+    }
+}
+
+impl Engine for ReferenceEngine {
+    fn info(&self) -> EngineInfo {
+        EngineInfo {
+            name: "mtg-engine".into(),
+            version: env!("CARGO_PKG_VERSION").into(),
+            features: vec!["mana".into(), "costs".into(), "stack".into(), "x".into()],
+        }
+    }
+
+    fn run_case(&mut self, case: &Case) -> CaseReply {
+        let mut session = match Session::start(case) {
+            Ok(s) => s,
+            Err(SetupFailure::Unsupported(reason)) => return CaseReply::Skipped { reason },
+            Err(SetupFailure::Error(message)) => return CaseReply::Errored { message },
+        };
+        let steps = case.steps.iter().map(|step| session.step(step)).collect();
+        CaseReply::Ran { steps }
+    }
+}
+
+enum SetupFailure {
+    Unsupported(String),
+    Error(String),
+}
+
+/// One case in progress: the game and the mapping between the case's refs and the engine's cards.
+struct Session {
+    game: Game,
+    refs: BTreeMap<String, CardId>,
+    names: BTreeMap<CardId, String>,
+}
+
+fn player_id(p: Player) -> PlayerId {
+    match p {
+        Player::Alice => PlayerId(0),
+        Player::Bob => PlayerId(1),
+    }
+}
+
+fn player_name(p: PlayerId) -> String {
+    match p.0 {
+        0 => Player::Alice.as_str().to_string(),
+        1 => Player::Bob.as_str().to_string(),
+        n => format!("player{n}"),
+    }
+}
+
+fn zone_kind(z: Zone) -> Option<ZoneKind> {
+    ZoneKind::from_name(z.as_str())
+}
+
+fn engine_step(s: TurnStep) -> Option<EngineStep> {
+    EngineStep::from_name(s.as_str())
+}
+
+fn pool(m: &Mana) -> Result<ManaPool, String> {
+    ManaPool::parse(m.as_str()).map_err(|e| format!("mana `{}`: {e}", m.as_str()))
+}
+
+/// A mana string naming exactly one mana, as `mana = "{R}"` does.
+fn one_mana(m: &Mana) -> Result<ManaType, String> {
+    let p = pool(m)?;
+    let types: Vec<ManaType> = p.types().into_iter().collect();
+    match (p.total(), types.as_slice()) {
+        (1, [t]) => Ok(*t),
+        _ => Err(format!("`{}` is not exactly one mana", m.as_str())),
+    }
+}
+
+impl Session {
+    fn start(case: &Case) -> Result<Session, SetupFailure> {
+        let s = &case.setup;
+        let mut cards = Vec::new();
+        let mut refs = BTreeMap::new();
+        let mut attachments = Vec::new();
+        let add_ref = |refs: &mut BTreeMap<String, CardId>, r: &Option<String>, id: usize| {
+            if let Some(r) = r {
+                refs.insert(r.clone(), CardId(id as u32));
+            }
+        };
+        for p in &s.battlefield {
+            let id = cards.len();
+            add_ref(&mut refs, &p.ref_name, id);
+            if let Some(target) = &p.attached_to {
+                attachments.push((id, target.clone()));
+            }
+            cards.push(CardSetup {
+                name: p.card.clone(),
+                owner: player_id(p.owner()),
+                controller: Some(player_id(p.controller)),
+                zone: ZoneKind::Battlefield,
+                tapped: p.tapped,
+                counters: p.counters.clone(),
+                summoning_sick: p.sick,
+                commander: p.commander,
+                attached_to: None,
+            });
+        }
+        for zone in [Zone::Library, Zone::Hand, Zone::Graveyard, Zone::Exile, Zone::Command] {
+            let kind = zone_kind(zone).ok_or_else(|| SetupFailure::Error(format!("no engine zone for {zone}")))?;
+            for player in Player::ALL {
+                for e in s.zone(zone, *player) {
+                    let id = cards.len();
+                    add_ref(&mut refs, &e.ref_name, id);
+                    let mut c = CardSetup::new(&e.card, player_id(*player), kind);
+                    c.counters = e.counters.clone();
+                    c.commander = e.commander;
+                    cards.push(c);
+                }
+            }
+        }
+        for (id, target) in attachments {
+            let to = refs
+                .get(&target)
+                .copied()
+                .ok_or_else(|| SetupFailure::Error(format!("attached_to names unknown ref `{target}`")))?;
+            if let Some(c) = cards.get_mut(id) {
+                c.attached_to = Some(to);
+            }
+        }
+        let players = Player::ALL
+            .iter()
+            .map(|p| {
+                Ok(PlayerSetup {
+                    name: p.as_str().to_string(),
+                    life: i32::try_from(s.life_of(*p)).map_err(|_| SetupFailure::Error("life out of range".into()))?,
+                    mana_pool: pool(&s.pool_of(*p)).map_err(SetupFailure::Error)?,
+                })
+            })
+            .collect::<Result<Vec<_>, SetupFailure>>()?;
+        let step = engine_step(s.step).ok_or_else(|| SetupFailure::Unsupported(format!("step {}", s.step)))?;
+        let setup = GameSetup {
+            seed: s.seed,
+            players,
+            active_player: player_id(s.active),
+            priority_player: Some(player_id(s.priority_player())),
+            step,
+            turn_number: s.turn,
+            cards,
+        };
+        let game = Game::new(setup).map_err(|e| match e {
+            SetupError::UnknownCard(_) => SetupFailure::Unsupported(e.to_string()),
+            other => SetupFailure::Error(other.to_string()),
+        })?;
+        let names = refs.iter().map(|(r, c)| (*c, r.clone())).collect();
+        Ok(Session { game, refs, names })
+    }
+
+    fn step(&mut self, step: &Step) -> StepReply {
+        match step {
+            Step::Action(a) => {
+                // A step is one unit: if any engine action inside it is rejected, the whole step
+                // is undone, so "rejected leaves the game unchanged" holds for multi-pass steps too.
+                let before = self.game.state().clone();
+                match self.action(a) {
+                    Ok(()) => StepReply::Done,
+                    Err(StepError::Rejected { class, message }) => {
+                        self.game = Game::from_state(before);
+                        StepReply::Rejected { class, message }
+                    }
+                    Err(StepError::Failed(message)) => {
+                        self.game = Game::from_state(before);
+                        StepReply::Failed { message }
+                    }
+                }
+            }
+            Step::Expect(e) => match self.observe(e) {
+                Ok(observation) => StepReply::Observed { observation },
+                Err(message) => StepReply::Failed { message },
+            },
+        }
+    }
+
+    // ---- actions ------------------------------------------------------------------------------
+
+    fn object(&self, r: &str) -> Result<ObjectId, StepError> {
+        let card = self.refs.get(r).ok_or_else(|| StepError::Failed(format!("unknown ref `{r}`")))?;
+        self.game
+            .object_of_card(*card)
+            .ok_or_else(|| StepError::Failed(format!("the card `{r}` is no longer in the game")))
+    }
+
+    fn target(&self, t: &Target) -> Result<EngineTarget, StepError> {
+        Ok(match t {
+            Target::Player(p) => EngineTarget::Player(player_id(*p)),
+            Target::Object(r) => EngineTarget::Object(self.object(r)?),
+        })
+    }
+
+    fn actor(&self, a: &CaseAction) -> Result<PlayerId, StepError> {
+        match a.by {
+            Some(p) => Ok(player_id(p)),
+            None => self
+                .game
+                .priority_player()
+                .ok_or_else(|| StepError::Rejected { class: Some("timing".into()), message: "no player has priority".into() }),
+        }
+    }
+
+    fn answers(&self, c: Option<&Choice>) -> Result<Answers, StepError> {
+        let mut out = Answers::default();
+        let Some(c) = c else { return Ok(out) };
+        out.random = c.random.iter().cloned().collect();
+        if let Some(d) = &c.distribute {
+            for (r, n) in d {
+                out.distribute.push((EngineTarget::Object(self.object(r)?), *n));
+            }
+        }
+        if let Some(s) = &c.sacrifice {
+            out.sacrifice = Some(s.iter().map(|r| self.object(r)).collect::<Result<_, _>>()?);
+        }
+        out.pay = c.pay;
+        if let Some(r) = &c.copy {
+            out.copy = Some(self.object(r)?);
+        }
+        if let Some(m) = &c.mana {
+            out.mana = Some(one_mana(m).map_err(StepError::Failed)?);
+        }
+        Ok(out)
+    }
+
+    fn apply(&mut self, action: Action) -> Result<(), StepError> {
+        self.game.apply(action).map(|_| ()).map_err(|r| StepError::Rejected {
+            class: Some(r.class().to_string()),
+            message: r.to_string(),
+        })
+    }
+
+    fn action(&mut self, a: &CaseAction) -> Result<(), StepError> {
+        let player = self.actor(a)?;
+        let targets = a.targets.iter().map(|t| self.target(t)).collect::<Result<Vec<_>, _>>()?;
+        let payment = a.pay.as_ref().map(pool).transpose().map_err(StepError::Failed)?;
+        match &a.verb {
+            Verb::Activate { source, ability } => {
+                let source = self.object(source)?;
+                let ability = usize::try_from(*ability)
+                    .ok()
+                    .and_then(|n| n.checked_sub(1))
+                    .ok_or_else(|| StepError::Failed("abilities are numbered from 1".into()))?;
+                let mana_choice = a.mana.as_ref().map(one_mana).transpose().map_err(StepError::Failed)?;
+                let replacement_order = a.order.iter().map(|r| self.object(r)).collect::<Result<_, _>>()?;
+                self.apply(Action::ActivateAbility {
+                    player,
+                    source,
+                    ability,
+                    x: a.x,
+                    targets,
+                    mana_choice,
+                    payment,
+                    replacement_order,
+                })
+            }
+            Verb::Cast { card } => {
+                let card = self.object(card)?;
+                self.apply(Action::CastSpell { player, card, x: a.x, targets, payment })
+            }
+            Verb::PlayLand { card } => {
+                let card = self.object(card)?;
+                self.apply(Action::PlayLand { player, card })
+            }
+            Verb::Pass => {
+                let answers = self.answers(a.choose.as_ref())?;
+                self.apply(Action::PassPriority { player, answers })
+            }
+            Verb::Resolve => self.resolve(a),
+            Verb::Advance { to, turn } => self.advance(*to, *turn),
+            Verb::Attack { attackers } => {
+                let attackers = attackers.iter().map(|r| self.object(r)).collect::<Result<_, _>>()?;
+                self.apply(Action::DeclareAttackers { player, attackers })
+            }
+            Verb::Choose => Err(StepError::Failed(
+                "the reference engine takes each choice with the action that needs it (`choose` on `resolve` or `pass`)"
+                    .into(),
+            )),
+        }
+    }
+
+    /// Every player passes in turn until the object now on top of the stack has left it
+    /// (CR 117.4). The choices go with every pass; the engine uses them on the one that resolves.
+    fn resolve(&mut self, a: &CaseAction) -> Result<(), StepError> {
+        let top = self
+            .game
+            .stack_view()
+            .first()
+            .map(|item| item.id)
+            .ok_or_else(|| StepError::Failed("`resolve` with an empty stack".into()))?;
+        let answers = self.answers(a.choose.as_ref())?;
+        for _ in 0..MAX_PASSES {
+            if !self.game.stack_view().iter().any(|item| item.id == top) {
+                return Ok(());
+            }
+            let player = self.actor(&CaseAction { by: None, ..a.clone() })?;
+            self.apply(Action::PassPriority { player, answers: answers.clone() })?;
+        }
+        Err(StepError::Failed(format!("the top of the stack did not resolve within {MAX_PASSES} passes")))
+    }
+
+    /// Players pass with an empty stack until step `to` begins (on `turn`'s turn, if given).
+    fn advance(&mut self, to: TurnStep, turn: Option<Player>) -> Result<(), StepError> {
+        let to = engine_step(to).ok_or_else(|| StepError::Failed(format!("the engine has no step {to}")))?;
+        let whose = turn.map(player_id);
+        for _ in 0..MAX_PASSES {
+            if !self.game.stack_view().is_empty() {
+                return Err(StepError::Failed("`advance`: something was put on the stack on the way".into()));
+            }
+            let player = self
+                .game
+                .priority_player()
+                .ok_or_else(|| StepError::Failed("`advance`: no player has priority (is the game over?)".into()))?;
+            self.apply(Action::PassPriority { player, answers: Answers::default() })?;
+            if self.game.step() == to && whose.is_none_or(|p| self.game.active_player() == p) {
+                return Ok(());
+            }
+        }
+        Err(StepError::Failed(format!("step {} not reached within {MAX_PASSES} passes", to.name())))
+    }
+
+    // ---- observations -------------------------------------------------------------------------
+
+    fn ref_of(&self, obj: ObjectId) -> Option<String> {
+        self.game.card_of_object(obj).and_then(|c| self.names.get(&c).cloned())
+    }
+
+    fn object_observation(&self, v: &ObjectView) -> ObjectObservation {
+        ObjectObservation {
+            name: Some(v.name.clone()),
+            zone: Some(v.zone.name().to_string()),
+            controller: Some(player_name(v.controller)),
+            owner: Some(player_name(v.owner)),
+            tapped: Some(v.tapped),
+            power: v.power.map(i64::from),
+            toughness: v.toughness.map(i64::from),
+            loyalty: v.loyalty.map(i64::from),
+            types: Some(v.types.clone()),
+            subtypes: Some(v.subtypes.clone()),
+            supertypes: Some(v.supertypes.clone()),
+            colors: Some(v.colors.clone()),
+            keywords: Some(v.keywords.clone()),
+            counters: Some(v.counters.iter().map(|(k, n)| (k.clone(), i64::from(*n))).collect()),
+            mana_value: Some(i64::from(v.mana_value)),
+            damage: Some(i64::from(v.damage)),
+            attached_to: Some(match v.attached_to {
+                None => String::new(),
+                Some(o) => self
+                    .ref_of(o)
+                    .or_else(|| self.game.object_view(o).map(|v| v.name))
+                    .unwrap_or_default(),
+            }),
+            commander: Some(v.commander),
+        }
+    }
+
+    fn observe(&self, e: &Expect) -> Result<Observation, String> {
+        match e {
+            Expect::Object { object, .. } => {
+                let card = self.refs.get(object).ok_or_else(|| format!("unknown ref `{object}`"))?;
+                let obj = self.game.object_of_card(*card).ok_or_else(|| format!("`{object}` is no longer in the game"))?;
+                let view = self.game.object_view(obj).ok_or_else(|| format!("no view of `{object}`"))?;
+                Ok(Observation::Object(self.object_observation(&view)))
+            }
+            Expect::Player { player, .. } => {
+                let v = self
+                    .game
+                    .player_view(player_id(*player))
+                    .ok_or_else(|| format!("no player {player}"))?;
+                Ok(Observation::Player(PlayerObservation {
+                    life: Some(i64::from(v.life)),
+                    mana_pool: Some(v.mana_pool.to_symbols()),
+                    hand_size: Some(i64::from(v.hand_size)),
+                    library_size: Some(i64::from(v.library_size)),
+                }))
+            }
+            Expect::Stack { .. } => Ok(Observation::Stack {
+                items: self
+                    .game
+                    .stack_view()
+                    .iter()
+                    .map(|item| StackItemObservation {
+                        kind: match item.kind {
+                            StackItemKind::Spell => "spell".into(),
+                            StackItemKind::Ability => "ability".into(),
+                        },
+                        source: item.source_card.and_then(|c| self.names.get(&c).cloned()),
+                        targets: item
+                            .targets
+                            .iter()
+                            .map(|t| match t {
+                                EngineTarget::Player(p) => player_name(*p),
+                                EngineTarget::Object(o) => self.ref_of(*o).unwrap_or_default(),
+                            })
+                            .collect(),
+                    })
+                    .collect(),
+            }),
+            Expect::Zone(q) => {
+                let zone = zone_kind(q.zone).ok_or_else(|| format!("no engine zone for {}", q.zone))?;
+                let player = q
+                    .owner
+                    .or(q.controller)
+                    .ok_or_else(|| "a zone query names an owner or a controller".to_string())?;
+                let objects = self
+                    .game
+                    .zone_view(zone, player_id(player))
+                    .iter()
+                    .map(|v| self.object_observation(v))
+                    .collect();
+                Ok(Observation::Zone { objects })
+            }
+        }
+    }
+}
+
+enum StepError {
+    Rejected { class: Option<String>, message: String },
+    Failed(String),
+}

@@ -1,0 +1,217 @@
+//! The human report of a run: for each case that failed or errored, where it is written, the
+//! sources it encodes, the step that decided it, a diff of expected vs observed and the command
+//! that reruns it; then the closing line `N passed, N failed, N skipped, N errored (...)`.
+
+use std::fmt::Write;
+use std::io::IsTerminal;
+use std::path::Path;
+use std::time::Duration;
+
+use anstyle::{AnsiColor, Style};
+
+use crate::corpus::Corpus;
+use crate::judge::Verdict;
+use crate::runner::{CaseOutcome, Counts, RunSummary};
+
+const WIDTH: usize = 100;
+
+/// Whether to color what goes to stdout: it is a terminal and `NO_COLOR` is unset or empty.
+pub fn color_enabled() -> bool {
+    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    std::io::stdout().is_terminal() && !no_color
+}
+
+/// `N passed, N failed, N skipped, N errored (N cases in X.XXs)`.
+pub fn closing_line(counts: &Counts, elapsed: Duration) -> String {
+    format!(
+        "{} passed, {} failed, {} skipped, {} errored ({} cases in {:.2}s)",
+        counts.passed,
+        counts.failed,
+        counts.skipped,
+        counts.errored,
+        counts.total(),
+        elapsed.as_secs_f64()
+    )
+}
+
+/// A path as the user would type it: relative to the current directory when under it.
+pub fn display_path(path: &Path) -> String {
+    if let Ok(cwd) = std::env::current_dir() {
+        if let Ok(rel) = path.strip_prefix(&cwd) {
+            return rel.display().to_string();
+        }
+    }
+    path.display().to_string()
+}
+
+/// The command that reruns one case.
+pub fn rerun_command(id: &str) -> String {
+    let plain = id
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "._/+-:=@".contains(c));
+    if plain && !id.is_empty() {
+        format!("mtg-conformance run {id}")
+    } else {
+        format!("mtg-conformance run '{}'", id.replace('\'', "'\\''"))
+    }
+}
+
+struct Paint {
+    color: bool,
+}
+
+impl Paint {
+    fn paint(&self, style: Style, text: &str) -> String {
+        if self.color {
+            format!("{}{text}{}", style.render(), style.render_reset())
+        } else {
+            text.to_string()
+        }
+    }
+}
+
+fn bold() -> Style {
+    Style::new().bold()
+}
+
+fn fg(c: AnsiColor) -> Style {
+    Style::new().fg_color(Some(c.into()))
+}
+
+/// Wraps `text` (paragraphs kept) to `WIDTH` columns, each line prefixed by `indent`.
+fn wrap(text: &str, indent: &str, out: &mut String) {
+    let width = WIDTH.saturating_sub(indent.len()).max(20);
+    for paragraph in text.split('\n') {
+        let mut line = String::new();
+        for word in paragraph.split_whitespace() {
+            if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+                let _ = writeln!(out, "{indent}{line}");
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+        let _ = writeln!(out, "{indent}{line}");
+    }
+}
+
+/// The report of one case (empty for a passed case).
+pub fn case_report(corpus: &Corpus, outcome: &CaseOutcome, color: bool) -> String {
+    let p = Paint { color };
+    let mut out = String::new();
+    let (label, style) = match &outcome.verdict {
+        Verdict::Passed => return out,
+        Verdict::Failed(_) => ("FAILED", fg(AnsiColor::Red).bold()),
+        Verdict::Errored { .. } => ("ERRORED", fg(AnsiColor::Magenta).bold()),
+        Verdict::Skipped { .. } => ("SKIPPED", fg(AnsiColor::Yellow).bold()),
+    };
+    let _ = writeln!(
+        out,
+        "{} {}",
+        p.paint(style, label),
+        p.paint(bold(), &outcome.id)
+    );
+    let case = corpus
+        .cases
+        .get(outcome.index)
+        .filter(|c| c.item.id == outcome.id);
+    if let Some(case) = case {
+        let _ = writeln!(out, "  {}", case.item.title);
+        let _ = writeln!(out, "  --> {}:{}", display_path(&case.path), case.line);
+        if !case.item.covers.is_empty() {
+            let _ = writeln!(out, "  covers:");
+            for id in &case.item.covers {
+                match corpus.source(id) {
+                    Some(s) => {
+                        let _ = writeln!(out, "    {}: {}", p.paint(bold(), id), s.item.cite);
+                        wrap(&s.item.text, "      | ", &mut out);
+                    }
+                    None => {
+                        let _ = writeln!(out, "    {id} (unknown source)");
+                    }
+                }
+            }
+        }
+    }
+    let steps = case.map_or(0, |c| c.item.steps.len());
+    let show_step = |step: usize, out: &mut String| {
+        if let Some(s) = case.and_then(|c| c.item.steps.get(step)) {
+            let _ = writeln!(out, "  step {} of {steps}:", step + 1);
+            let _ = writeln!(out, "    {s}");
+        } else {
+            let _ = writeln!(out, "  step {}:", step + 1);
+        }
+    };
+    match &outcome.verdict {
+        Verdict::Failed(f) => {
+            show_step(f.step, &mut out);
+            let _ = writeln!(out, "  {}", f.reason);
+            let _ = writeln!(
+                out,
+                "  diff ({}, {}):",
+                p.paint(fg(AnsiColor::Red), "- expected"),
+                p.paint(fg(AnsiColor::Green), "+ observed")
+            );
+            for d in diff::slice(&f.expected, &f.observed) {
+                let line = match d {
+                    diff::Result::Both(l, _) => format!("      {l}"),
+                    diff::Result::Left(l) => p.paint(fg(AnsiColor::Red), &format!("    - {l}")),
+                    diff::Result::Right(l) => p.paint(fg(AnsiColor::Green), &format!("    + {l}")),
+                };
+                let _ = writeln!(out, "{line}");
+            }
+        }
+        Verdict::Errored { step, message } => {
+            if let Some(step) = step {
+                show_step(*step, &mut out);
+            }
+            let _ = writeln!(out, "  error: {message}");
+        }
+        Verdict::Skipped { reason } => {
+            let _ = writeln!(out, "  skipped: {reason}");
+        }
+        Verdict::Passed => {}
+    }
+    let _ = writeln!(out, "  rerun: {}", rerun_command(&outcome.id));
+    out
+}
+
+/// The report of a run: every failed or errored case (and, when `verbose`, every case's
+/// verdict), then the closing line.
+pub fn run_report(corpus: &Corpus, summary: &RunSummary, color: bool) -> String {
+    let mut out = String::new();
+    for outcome in &summary.outcomes {
+        if matches!(
+            outcome.verdict,
+            Verdict::Failed(_) | Verdict::Errored { .. }
+        ) {
+            out.push_str(&case_report(corpus, outcome, color));
+            out.push('\n');
+        }
+    }
+    out.push_str(&closing_line(&summary.counts(), summary.elapsed));
+    out.push('\n');
+    out
+}
+
+/// A one-line progress entry: `passed  <id>` (used with `-v`).
+pub fn progress_line(outcome: &CaseOutcome, color: bool) -> String {
+    let p = Paint { color };
+    let style = match outcome.verdict {
+        Verdict::Passed => fg(AnsiColor::Green),
+        Verdict::Failed(_) => fg(AnsiColor::Red),
+        Verdict::Skipped { .. } => fg(AnsiColor::Yellow),
+        Verdict::Errored { .. } => fg(AnsiColor::Magenta),
+    };
+    let label = format!("{:<7}", outcome.verdict.label());
+    let mut line = format!("{} {}", p.paint(style, &label), outcome.id);
+    if let Verdict::Skipped { reason } = &outcome.verdict {
+        line.push_str(&format!(" ({reason})"));
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,212 @@
+use std::path::Path;
+
+use super::*;
+use crate::engine::{CaseReply, StepReply};
+use crate::judge::Failure;
+use crate::runner::Runner;
+use crate::testing::CannedEngine;
+
+#[test]
+fn the_closing_line() {
+    for (counts, secs, line) in [
+        (
+            Counts::default(),
+            0.0,
+            "0 passed, 0 failed, 0 skipped, 0 errored (0 cases in 0.00s)",
+        ),
+        (
+            Counts {
+                passed: 12,
+                failed: 1,
+                skipped: 2,
+                errored: 3,
+            },
+            1.2345,
+            "12 passed, 1 failed, 2 skipped, 3 errored (18 cases in 1.23s)",
+        ),
+        (
+            Counts {
+                passed: 1,
+                failed: 0,
+                skipped: 0,
+                errored: 0,
+            },
+            61.0,
+            "1 passed, 0 failed, 0 skipped, 0 errored (1 cases in 61.00s)",
+        ),
+    ] {
+        assert_eq!(closing_line(&counts, Duration::from_secs_f64(secs)), line);
+    }
+}
+
+#[test]
+fn rerun_commands_quote_when_needed() {
+    assert_eq!(
+        rerun_command("cr-107.5/tapped-land"),
+        "mtg-conformance run cr-107.5/tapped-land"
+    );
+    assert_eq!(rerun_command("it's"), "mtg-conformance run 'it'\\''s'");
+    assert_eq!(rerun_command("a b"), "mtg-conformance run 'a b'");
+}
+
+#[test]
+fn wraps_text() {
+    let mut out = String::new();
+    wrap(&"word ".repeat(30), "  | ", &mut out);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2);
+    assert!(
+        lines
+            .iter()
+            .all(|l| l.starts_with("  | ") && l.len() <= WIDTH),
+        "{lines:?}"
+    );
+    let mut out = String::new();
+    wrap("one\ntwo", "> ", &mut out);
+    assert_eq!(out, "> one\n> two\n");
+}
+
+fn corpus() -> Corpus {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/corpus");
+    Corpus::load(dir).map(|l| l.corpus).unwrap_or_default()
+}
+
+const TAP: &str = "cr-107.5/tapped-land-cannot-tap-again";
+
+#[test]
+fn a_failed_case_report() {
+    let c = corpus();
+    let mut engine = CannedEngine::new().reply(
+        TAP,
+        CaseReply::Ran {
+            steps: vec![StepReply::Done],
+        },
+    );
+    let summary = Runner::new(&c).filter(TAP).run(&mut engine);
+    let report = case_report(&c, &summary.outcomes[0], false);
+    let path = display_path(&c.cases[1].path);
+    let expected = format!(
+        "FAILED {TAP}
+  A tapped Forest can't be tapped again to pay {{T}}
+  --> {path}:1
+  covers:
+    cr-107.5: CR 107.5 (2026-04-17)
+      | The tap symbol is {{T}}. The tap symbol in an activation cost means \"Tap this permanent.\" A
+      | permanent that's already tapped can't be tapped again to pay the cost.
+  step 1 of 3:
+    {{ do = \"activate\", source = \"forest\", ability = 1, expect_illegal = \"cost\" }}
+  the engine accepted an action that must be rejected
+  diff (- expected, + observed):
+    - result = \"rejected\", class = \"cost\"
+    + result = \"done\"
+  rerun: mtg-conformance run {TAP}
+"
+    );
+    assert_eq!(report, expected);
+    let run = run_report(&c, &summary, false);
+    assert!(run.starts_with(&expected));
+    assert!(
+        run.ends_with(" errored (1 cases in 0.00s)\n")
+            || run.contains("0 passed, 1 failed, 0 skipped, 0 errored (1 cases in "),
+        "{run}"
+    );
+}
+
+#[test]
+fn diffs_keep_matching_lines_and_color_only_on_request() {
+    let c = corpus();
+    let failure = Failure {
+        step: 2,
+        reason: "object `mass`: power differ".into(),
+        expected: vec![
+            "object = \"mass\"".into(),
+            "power = 3".into(),
+            "toughness = 3".into(),
+        ],
+        observed: vec![
+            "object = \"mass\"".into(),
+            "power = 0".into(),
+            "toughness = 3".into(),
+        ],
+    };
+    let outcome = CaseOutcome {
+        index: 0,
+        id: c.cases[0].item.id.clone(),
+        verdict: Verdict::Failed(failure),
+        elapsed: Duration::ZERO,
+    };
+    let plain = case_report(&c, &outcome, false);
+    assert!(plain.contains("  step 3 of 9:\n    { expect = { object = \"mass\", power = 3, toughness = 3, types = [\"Artifact\", \"Creature\"], counters = { charge = 3 } } }\n"), "{plain}");
+    assert!(
+        plain.contains(
+            "      object = \"mass\"\n    - power = 3\n    + power = 0\n      toughness = 3\n"
+        ),
+        "{plain}"
+    );
+    assert!(!plain.contains('\u{1b}'));
+    let colored = case_report(&c, &outcome, true);
+    assert!(
+        colored.contains("\u{1b}[31m    - power = 3\u{1b}[0m"),
+        "{colored}"
+    );
+    assert!(
+        colored.contains("\u{1b}[32m    + power = 0\u{1b}[0m"),
+        "{colored}"
+    );
+}
+
+#[test]
+fn errored_and_passed_cases() {
+    let c = corpus();
+    let errored = CaseOutcome {
+        index: 0,
+        id: c.cases[0].item.id.clone(),
+        verdict: Verdict::Errored {
+            step: Some(1),
+            message: "boom".into(),
+        },
+        elapsed: Duration::ZERO,
+    };
+    let report = case_report(&c, &errored, false);
+    assert!(
+        report.starts_with("ERRORED chimeric-mass/reactivate-sets-anew\n"),
+        "{report}"
+    );
+    assert!(
+        report.contains("  step 2 of 9:\n    { do = \"resolve\" }\n  error: boom\n"),
+        "{report}"
+    );
+    let passed = CaseOutcome {
+        verdict: Verdict::Passed,
+        ..errored.clone()
+    };
+    assert_eq!(case_report(&c, &passed, false), "");
+    assert_eq!(
+        progress_line(&passed, false),
+        "passed  chimeric-mass/reactivate-sets-anew"
+    );
+    let skipped = CaseOutcome {
+        verdict: Verdict::Skipped {
+            reason: "no X".into(),
+        },
+        ..errored
+    };
+    assert_eq!(
+        progress_line(&skipped, false),
+        "skipped chimeric-mass/reactivate-sets-anew (no X)"
+    );
+    // A case that is not in the corpus is still reported by id.
+    let stray = CaseOutcome {
+        index: 99,
+        id: "gone".into(),
+        verdict: Verdict::Errored {
+            step: None,
+            message: "x".into(),
+        },
+        elapsed: Duration::ZERO,
+    };
+    assert_eq!(
+        case_report(&c, &stray, false),
+        "ERRORED gone\n  error: x\n  rerun: mtg-conformance run gone\n"
+    );
+}

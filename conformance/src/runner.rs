@@ -1,0 +1,174 @@
+//! Running cases against an engine: pick cases with a filter, hand each to the engine, judge its
+//! reply. A panicking engine is recorded as an error, and the run goes on.
+//!
+//! ```no_run
+//! # use mtg_conformance::{corpus::Corpus, runner::Runner, reference::ReferenceEngine};
+//! # let corpus = Corpus::load("rulings").unwrap().corpus;
+//! let summary = Runner::new(&corpus).filter("crystalline-giant").run(&mut ReferenceEngine::new());
+//! assert!(summary.success());
+//! ```
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::time::{Duration, Instant};
+
+use crate::case::Case;
+use crate::corpus::Corpus;
+use crate::engine::Engine;
+use crate::judge::{judge, Verdict};
+
+/// Runs the cases of a corpus (all, or those a filter selects).
+#[derive(Clone, Debug)]
+pub struct Runner<'c> {
+    corpus: &'c Corpus,
+    filter: Option<String>,
+}
+
+/// One case's outcome. `index` is the case's index in `corpus.cases`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CaseOutcome {
+    pub index: usize,
+    pub id: String,
+    pub verdict: Verdict,
+    pub elapsed: Duration,
+}
+
+/// Verdict counts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    pub passed: usize,
+    pub failed: usize,
+    pub skipped: usize,
+    pub errored: usize,
+}
+
+impl Counts {
+    pub fn total(&self) -> usize {
+        self.passed + self.failed + self.skipped + self.errored
+    }
+
+    pub fn add(&mut self, verdict: &Verdict) {
+        match verdict {
+            Verdict::Passed => self.passed += 1,
+            Verdict::Failed(_) => self.failed += 1,
+            Verdict::Skipped { .. } => self.skipped += 1,
+            Verdict::Errored { .. } => self.errored += 1,
+        }
+    }
+}
+
+/// What a run did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RunSummary {
+    pub outcomes: Vec<CaseOutcome>,
+    pub elapsed: Duration,
+}
+
+impl RunSummary {
+    pub fn counts(&self) -> Counts {
+        let mut counts = Counts::default();
+        for o in &self.outcomes {
+            counts.add(&o.verdict);
+        }
+        counts
+    }
+
+    /// Nothing failed or errored.
+    pub fn success(&self) -> bool {
+        let c = self.counts();
+        c.failed == 0 && c.errored == 0
+    }
+
+    /// `N passed, N failed, N skipped, N errored (N cases in X.XXs)`.
+    pub fn closing_line(&self) -> String {
+        crate::report::closing_line(&self.counts(), self.elapsed)
+    }
+}
+
+/// Runs one case, turning a panic of the engine into an error verdict.
+pub fn run_case(engine: &mut dyn Engine, case: &Case) -> Verdict {
+    match catch_unwind(AssertUnwindSafe(|| engine.run_case(case))) {
+        Ok(reply) => judge(case, &reply),
+        Err(payload) => {
+            let message = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a panic without a message".into());
+            Verdict::Errored {
+                step: None,
+                message: format!("the engine panicked: {message}"),
+            }
+        }
+    }
+}
+
+impl<'c> Runner<'c> {
+    pub fn new(corpus: &'c Corpus) -> Runner<'c> {
+        Runner {
+            corpus,
+            filter: None,
+        }
+    }
+
+    /// Selects cases: the case whose id is exactly `filter` if there is one, else every case
+    /// whose id contains it (so an id prefix works). An empty filter selects everything.
+    pub fn filter(mut self, filter: impl Into<String>) -> Runner<'c> {
+        let filter = filter.into();
+        self.filter = (!filter.is_empty()).then_some(filter);
+        self
+    }
+
+    /// The indices (in `corpus.cases`) of the selected cases, in corpus order.
+    pub fn selected(&self) -> Vec<usize> {
+        let cases = &self.corpus.cases;
+        match &self.filter {
+            None => (0..cases.len()).collect(),
+            Some(f) => {
+                let exact: Vec<usize> = (0..cases.len())
+                    .filter(|i| cases[*i].item.id == *f)
+                    .collect();
+                if !exact.is_empty() {
+                    return exact;
+                }
+                (0..cases.len())
+                    .filter(|i| cases[*i].item.id.contains(f.as_str()))
+                    .collect()
+            }
+        }
+    }
+
+    /// Runs the selected cases.
+    pub fn run(&self, engine: &mut dyn Engine) -> RunSummary {
+        self.run_with(engine, &mut |_| {})
+    }
+
+    /// Runs the selected cases, calling `on_case` after each.
+    pub fn run_with(
+        &self,
+        engine: &mut dyn Engine,
+        on_case: &mut dyn FnMut(&CaseOutcome),
+    ) -> RunSummary {
+        let start = Instant::now();
+        let mut outcomes = Vec::new();
+        for index in self.selected() {
+            let case = &self.corpus.cases[index].item;
+            let t = Instant::now();
+            let verdict = run_case(engine, case);
+            let outcome = CaseOutcome {
+                index,
+                id: case.id.clone(),
+                verdict,
+                elapsed: t.elapsed(),
+            };
+            on_case(&outcome);
+            outcomes.push(outcome);
+        }
+        RunSummary {
+            outcomes,
+            elapsed: start.elapsed(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,152 @@
+//! The `mtg-conformance` binary: exit codes and output of `lint`, `coverage` and `run`.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn bin(args: &[&str]) -> Output {
+    match Command::new(env!("CARGO_BIN_EXE_mtg-conformance"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+    {
+        Ok(out) => out,
+        Err(e) => panic!("cannot run mtg-conformance: {e}"),
+    }
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn data() -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/corpus")
+        .display()
+        .to_string()
+}
+
+/// A copy of the test corpus in a temporary directory, with `edit` applied to its files.
+fn corpus_with(edit: &[(&str, &str)]) -> (tempfile::TempDir, PathBuf) {
+    let tmp = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
+    let root = tmp.path().join("rulings");
+    for sub in ["", "sources", "rules", "cards"] {
+        fs::create_dir_all(root.join(sub)).unwrap_or_else(|e| panic!("mkdir: {e}"));
+    }
+    for rel in [
+        "cards.toml",
+        "sources/cr.toml",
+        "rules/107.5-tap-symbol.toml",
+        "cards/chimeric-mass.toml",
+    ] {
+        let text = fs::read_to_string(Path::new(&data()).join(rel)).unwrap_or_default();
+        fs::write(root.join(rel), text).unwrap_or_else(|e| panic!("write: {e}"));
+    }
+    for (rel, text) in edit {
+        fs::write(root.join(rel), text).unwrap_or_else(|e| panic!("write: {e}"));
+    }
+    (tmp, root)
+}
+
+#[test]
+fn lint_a_clean_corpus() {
+    let out = bin(&["lint", "--corpus", &data()]);
+    assert_eq!(
+        stdout(&out),
+        "0 problem(s) in 3 sources, 4 cards, 3 cases\n"
+    );
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn lint_reports_file_line_and_column() {
+    let bad = "[[case]]\nid = \"x/1\"\ntitle = \"t\"\ncovers = [\"cr-107.5\"]\nstep = [ { do = \"pass\" } ]\n[case.setup]\nactive = \"alice\"\nstep = \"upkeep\"\nbattlefield = [\n  { card = \"Forest\", controller = \"alice\", taped = true },\n]\n";
+    let (_tmp, root) = corpus_with(&[("rules/bad.toml", bad)]);
+    let out = bin(&["lint", "--corpus", &root.display().to_string()]);
+    let text = stdout(&out);
+    let expected = format!(
+        "{}:10:44: unknown field `taped`",
+        root.join("rules/bad.toml").display()
+    );
+    assert!(text.starts_with(&expected), "{text}");
+    assert!(
+        text.ends_with("1 problem(s) in 3 sources, 4 cards, 3 cases\n"),
+        "{text}"
+    );
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn coverage_and_deny_uncovered() {
+    let extra = "[[source]]\nid = \"cr-999\"\nkind = \"cr\"\ncite = \"CR 999\"\ntext = \"t\"\n";
+    let (_tmp, root) = corpus_with(&[("sources/extra.toml", extra)]);
+    let root = root.display().to_string();
+    let out = bin(&["coverage", "--corpus", &root]);
+    let text = stdout(&out);
+    assert!(
+        text.contains(
+            "cr-107.5  CR 107.5 (2026-04-17)\n    cr-107.5/tapped-land-cannot-tap-again\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("uncovered:\n  cr-999  CR 999\n4 sources, 3 covered, 1 uncovered\n"),
+        "{text}"
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        bin(&["coverage", "--corpus", &root, "--deny-uncovered"])
+            .status
+            .code(),
+        Some(1)
+    );
+    assert_eq!(
+        bin(&["coverage", "--corpus", &data(), "--deny-uncovered"])
+            .status
+            .code(),
+        Some(0)
+    );
+}
+
+#[test]
+fn run_prints_a_closing_line() {
+    let out = bin(&["run", "--corpus", &data(), "-v", "cr-"]);
+    let text = stdout(&out);
+    let last = text.lines().last().unwrap_or("");
+    let (counts, time) = last.split_once(" (").unwrap_or(("", ""));
+    let numbers: Vec<usize> = counts
+        .split(", ")
+        .filter_map(|p| p.split(' ').next()?.parse().ok())
+        .collect();
+    assert_eq!(numbers.len(), 4, "{last}");
+    assert_eq!(numbers.iter().sum::<usize>(), 2, "{last}");
+    assert!(
+        time.starts_with("2 cases in ") && time.ends_with("s)"),
+        "{last}"
+    );
+    // -v prints one line per case before the report.
+    assert!(
+        text.lines()
+            .any(|l| l.ends_with(" cr-107.5/tapped-land-cannot-tap-again")),
+        "{text}"
+    );
+    let success = numbers[1] == 0 && numbers[3] == 0;
+    assert_eq!(out.status.code(), Some(if success { 0 } else { 1 }));
+}
+
+#[test]
+fn run_with_an_unknown_filter_or_corpus_fails() {
+    let out = bin(&["run", "--corpus", &data(), "no-such-case"]);
+    assert_eq!(stderr(&out), "error: no case id matches `no-such-case`\n");
+    assert_eq!(out.status.code(), Some(1));
+    let out = bin(&["lint", "--corpus", "/nonexistent/rulings"]);
+    assert_eq!(
+        stderr(&out),
+        "error: corpus directory `/nonexistent/rulings` not found\n"
+    );
+    assert_eq!(out.status.code(), Some(2));
+}

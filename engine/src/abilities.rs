@@ -1,0 +1,328 @@
+//! The data model of abilities (CR 113, 602-605, 611-614): what cards are built from.
+//!
+//! Cards are data: every ability is one of these general primitives, and the rules modules
+//! interpret them. No card name appears outside `cards/`.
+
+use serde::{Deserialize, Serialize};
+
+use crate::costs::Cost;
+use crate::ids::ObjectId;
+use crate::mana::{ManaCost, ManaPool, SpendRestriction};
+use crate::types::{CardType, Color};
+
+/// Keyword abilities with no parameter (CR 702).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Keyword {
+    Flying,
+    Haste,
+    FirstStrike,
+    Deathtouch,
+    Hexproof,
+    Lifelink,
+    Menace,
+    Reach,
+    Trample,
+    Vigilance,
+}
+
+impl Keyword {
+    pub fn name(self) -> &'static str {
+        match self {
+            Keyword::Flying => "Flying",
+            Keyword::Haste => "Haste",
+            Keyword::FirstStrike => "First strike",
+            Keyword::Deathtouch => "Deathtouch",
+            Keyword::Hexproof => "Hexproof",
+            Keyword::Lifelink => "Lifelink",
+            Keyword::Menace => "Menace",
+            Keyword::Reach => "Reach",
+            Keyword::Trample => "Trample",
+            Keyword::Vigilance => "Vigilance",
+        }
+    }
+}
+
+/// One ability of an object (CR 113.3).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Ability {
+    Keyword(Keyword),
+    /// "Enchant [object]" (CR 702.5a): what an Aura spell can target and an Aura can enchant.
+    Enchant(TargetSpec),
+    Activated(ActivatedAbility),
+    Triggered(TriggeredAbility),
+    Static(StaticAbility),
+}
+
+/// "[Cost]: [Effect]" (CR 602).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct ActivatedAbility {
+    pub cost: Cost,
+    pub targets: Vec<TargetSpec>,
+    pub effect: Effect,
+}
+
+impl ActivatedAbility {
+    /// CR 605.1a: no target, could add mana, not a loyalty ability.
+    pub fn is_mana_ability(&self) -> bool {
+        self.targets.is_empty() && self.effect.adds_mana()
+    }
+}
+
+/// "When/Whenever/At [trigger], [effect]" (CR 603).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct TriggeredAbility {
+    pub trigger: Trigger,
+    pub effect: Effect,
+}
+
+impl TriggeredAbility {
+    /// CR 605.1b: triggers from a mana ability, no target, could add mana.
+    pub fn is_mana_ability(&self) -> bool {
+        matches!(self.trigger, Trigger::PlayerTapsLandForMana) && self.effect.adds_mana()
+    }
+}
+
+/// Trigger events (CR 603.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Trigger {
+    /// "At the beginning of your upkeep" (CR 503.1a).
+    BeginningOfYourUpkeep,
+    /// "When this creature dies" (CR 700.4; a leaves-the-battlefield ability, CR 603.10a).
+    Dies,
+    /// "Whenever a player taps a land for mana" (CR 106.12a).
+    PlayerTapsLandForMana,
+    /// "When this [permanent] enters" (CR 603.6a).
+    ThisEnters,
+}
+
+/// Static abilities (CR 604) and the replacement effects they create (CR 614).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum StaticAbility {
+    /// "This permanent enters tapped" (CR 614.1c).
+    EntersTapped,
+    /// "This permanent enters with N [kind] counters on it" (CR 614.1c, 122.6).
+    EntersWithCounters { kind: String, amount: Amount },
+    /// A continuous effect on the objects `affected` describes (CR 604.2, 611.3). `cda`: it is a
+    /// characteristic-defining ability (CR 604.3), applied first within its layer.
+    Continuous {
+        affected: Affected,
+        modification: Modification,
+        cda: bool,
+    },
+    /// A replacement effect on mana production (CR 106.12b, 614.1a).
+    ManaReplacement(ManaReplacement),
+}
+
+/// Which objects a static ability affects, evaluated continuously (CR 611.3a).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Affected {
+    /// The object that has the ability.
+    This,
+    /// "Enchanted [object]": the object the ability's source is attached to (CR 303.4m).
+    EnchantedObject,
+    /// Permanents with any of these card types, controlled as `controller` says relative to the
+    /// ability's controller.
+    Permanents {
+        types: Vec<CardType>,
+        controller: Relation,
+    },
+}
+
+/// A player relative to another (usually the controller of an ability).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Relation {
+    You,
+    Opponent,
+    Any,
+}
+
+/// The layer (and sublayer) a modification applies in (CR 613.1, 613.2, 613.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Layer {
+    Copy,
+    Control,
+    Text,
+    Type,
+    Color,
+    Ability,
+    PtCda,
+    PtSet,
+    PtModify,
+    PtSwitch,
+}
+
+/// A change to characteristics made by a continuous effect.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Modification {
+    /// Layer 1: becomes a copy of that object (copiable values, CR 707.2).
+    CopyOf(ObjectId),
+    /// Layer 4: "becomes a [types] [subtypes]": replaces card types and subtypes (CR 205.1a).
+    SetTypes {
+        types: Vec<CardType>,
+        subtypes: Vec<String>,
+    },
+    /// Layer 4: "... in addition to its other types" (CR 205.1b).
+    AddTypes {
+        types: Vec<CardType>,
+        subtypes: Vec<String>,
+    },
+    /// Layer 4: "[enchanted] land is a [basic land type]": sets a land's land types; it loses
+    /// its old land types and the abilities of its rules text (CR 305.7).
+    SetLandTypes(Vec<String>),
+    /// Layer 5.
+    SetColors(Vec<Color>),
+    /// Layer 6.
+    AddAbility(Box<Ability>),
+    /// Layer 6.
+    RemoveAllAbilities,
+    /// Layer 7b (7a when from a characteristic-defining ability).
+    SetPt { power: i32, toughness: i32 },
+    /// Layer 7b (7a when a CDA): P/T each equal to the number of `kind` counters on the object.
+    SetPtToCounters { kind: String },
+    /// Layer 7c.
+    ModifyPt { power: i32, toughness: i32 },
+    /// Layer 7d.
+    SwitchPt,
+}
+
+impl Modification {
+    pub fn layer(&self, cda: bool) -> Layer {
+        match self {
+            Modification::CopyOf(_) => Layer::Copy,
+            Modification::SetTypes { .. }
+            | Modification::AddTypes { .. }
+            | Modification::SetLandTypes(_) => Layer::Type,
+            Modification::SetColors(_) => Layer::Color,
+            Modification::AddAbility(_) | Modification::RemoveAllAbilities => Layer::Ability,
+            Modification::SetPt { .. } | Modification::SetPtToCounters { .. } => {
+                if cda {
+                    Layer::PtCda
+                } else {
+                    Layer::PtSet
+                }
+            }
+            Modification::ModifyPt { .. } => Layer::PtModify,
+            Modification::SwitchPt => Layer::PtSwitch,
+        }
+    }
+}
+
+/// A replacement effect that modifies a mana production event (CR 106.12b, 616).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct ManaReplacement {
+    pub scope: ManaReplacementScope,
+    pub result: ManaReplacementResult,
+}
+
+/// Which production events the replacement applies to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum ManaReplacementScope {
+    /// "If you tap a permanent for mana": the ability's controller taps it (CR 106.12).
+    YouTapPermanent,
+    /// "If a land is tapped for mana": any player.
+    LandTapped,
+}
+
+/// What the replacement does to the mana produced.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum ManaReplacementResult {
+    /// "produces N times as much of that mana instead".
+    Multiply(u32),
+    /// "produces [mana] instead of any other type and amount".
+    ReplaceAll(ManaPool),
+    /// "produces [type] mana instead of any other type": same amount, new type.
+    ReplaceType(crate::mana::ManaType),
+}
+
+/// What an ability or spell does (CR 608.2c).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Effect {
+    Sequence(Vec<Effect>),
+    /// Add mana (CR 106.3).
+    AddMana(ManaSpec),
+    /// Add mana that can be spent only as `restriction` allows (CR 106.6); the restriction
+    /// applies to all the mana, however much replacement effects make (CR 106.6a).
+    AddRestrictedMana { spec: ManaSpec, restriction: SpendRestriction },
+    /// Triggered mana ability of Mana Flare's kind: "that player adds one mana of any type that
+    /// land produced" (the trigger supplies the types).
+    AddManaOfTypeProduced,
+    /// "This [permanent] deals N damage to you" (CR 120.3a).
+    DamageToController(u32),
+    /// A continuous effect from a resolving ability, until end of turn (CR 611.2a, 514.2).
+    UntilEndOfTurn {
+        object: EffectObject,
+        modifications: Vec<Modification>,
+    },
+    /// Put counters on an object (CR 122.6).
+    PutCounters {
+        object: EffectObject,
+        kind: String,
+        amount: Amount,
+    },
+    /// Create tokens from a token definition (CR 111.2).
+    CreateTokens { token: String, amount: Amount },
+    /// Put a card onto the battlefield under the effect's controller's control.
+    ReturnToBattlefield { object: EffectObject },
+    /// "Sacrifice this permanent unless you sacrifice a [filter]" (choice: `Answers::sacrifice`).
+    SacrificeThisUnlessSacrifice { types: Vec<CardType> },
+    /// Cumulative upkeep (CR 702.24a): age counter, then pay the cost per counter or sacrifice.
+    CumulativeUpkeep { cost: ManaCost },
+    /// The controller draws N cards (CR 121.2).
+    DrawCards(u32),
+}
+
+impl Effect {
+    pub fn adds_mana(&self) -> bool {
+        match self {
+            Effect::AddMana(_) | Effect::AddRestrictedMana { .. } | Effect::AddManaOfTypeProduced => true,
+            Effect::Sequence(v) => v.iter().any(Effect::adds_mana),
+            _ => false,
+        }
+    }
+}
+
+/// The object an effect acts on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum EffectObject {
+    /// The source of the ability (CR 113.7), if it is still the same object.
+    This,
+    /// The n-th target (0-based).
+    Target(usize),
+}
+
+/// A number in an effect.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Amount {
+    Fixed(u32),
+    /// The value of X (CR 107.3; for "enters with X" the X of the spell, CR 107.3m).
+    X,
+    /// The number of counters of a kind on the source (last known information, CR 608.2h).
+    CountersOnThis(String),
+}
+
+/// What mana an `AddMana` effect produces (CR 106.3, 106.7).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum ManaSpec {
+    /// A fixed amount, e.g. {C}{C}.
+    Fixed(ManaPool),
+    /// "one mana of any color".
+    AnyColor,
+    /// "one mana of any type/color that a land [you/an opponent] controls could produce" (CR 106.7).
+    CouldProduce { lands_of: Relation, colors_only: bool },
+    /// "Choose a color of a permanent you control. Add one mana of that color."
+    ColorOfPermanentYouControl,
+}
+
+/// What a target must be (CR 115).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum TargetSpec {
+    /// "target creature": a creature permanent.
+    Creature,
+    /// "target land" (and "Enchant land"): a land permanent.
+    Land,
+    /// "target [type] card with mana value N or less from your graveyard".
+    CardInYourGraveyard {
+        card_type: CardType,
+        max_mana_value: Option<u32>,
+    },
+}

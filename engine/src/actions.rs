@@ -1,0 +1,320 @@
+//! Player actions: the legal ones (`legal_actions`) and carrying one out (`apply`), which is
+//! transactional — on rejection the state is restored exactly.
+
+use serde::{Deserialize, Serialize};
+
+use crate::events::Event;
+use crate::ids::{ObjectId, PlayerId};
+use crate::layers::compute_all;
+use crate::mana::{ManaPool, ManaType};
+use crate::rejection::Rejection;
+use crate::state::{GameState, ZoneKind};
+use crate::targets::{self, Target};
+use crate::types::CardType;
+use crate::{activation, casting, combat, lands, priority};
+
+/// Choices made while a spell or ability resolves, or in a turn-based action, carried by the
+/// pass that causes it. A missing or disallowed choice rejects that pass (class `choice`).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Answers {
+    /// Scripted random outcomes, consumed in order.
+    pub random: Vec<String>,
+    pub distribute: Vec<(Target, u32)>,
+    /// `None`: not answered; `Some(vec![])`: sacrifice nothing.
+    pub sacrifice: Option<Vec<ObjectId>>,
+    pub pay: Option<bool>,
+    pub copy: Option<ObjectId>,
+    pub mana: Option<ManaType>,
+    /// Cleanup-step discard to hand size (CR 514.1).
+    pub discard: Option<Vec<ObjectId>>,
+}
+
+/// Everything a player can do.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Action {
+    PassPriority { player: PlayerId, answers: Answers },
+    PlayLand { player: PlayerId, card: ObjectId },
+    CastSpell {
+        player: PlayerId,
+        card: ObjectId,
+        x: Option<u32>,
+        targets: Vec<Target>,
+        payment: Option<ManaPool>,
+    },
+    /// `ability`: 0-based index among the object's activated abilities (Oracle order; a basic
+    /// land's intrinsic mana ability is 0).
+    ActivateAbility {
+        player: PlayerId,
+        source: ObjectId,
+        ability: usize,
+        x: Option<u32>,
+        targets: Vec<Target>,
+        mana_choice: Option<ManaType>,
+        payment: Option<ManaPool>,
+        replacement_order: Vec<ObjectId>,
+    },
+    DeclareAttackers { player: PlayerId, attackers: Vec<ObjectId> },
+}
+
+impl Action {
+    pub fn player(&self) -> PlayerId {
+        match self {
+            Action::PassPriority { player, .. }
+            | Action::PlayLand { player, .. }
+            | Action::CastSpell { player, .. }
+            | Action::ActivateAbility { player, .. }
+            | Action::DeclareAttackers { player, .. } => *player,
+        }
+    }
+}
+
+/// Carries out `action`; on `Err` the state is exactly as before.
+pub fn apply(state: &mut GameState, action: Action) -> Result<Vec<Event>, Rejection> {
+    let backup = state.clone();
+    let mut ev = Vec::new();
+    match apply_inner(state, action, &mut ev, true) {
+        Ok(()) => Ok(ev),
+        Err(e) => {
+            *state = backup;
+            Err(e)
+        }
+    }
+}
+
+/// `settle_after`: give the player priority again after an action that keeps it. That step
+/// can't fail, so a trial that only asks "is this accepted?" skips it.
+fn apply_inner(state: &mut GameState, action: Action, ev: &mut Vec<Event>, settle_after: bool) -> Result<(), Rejection> {
+    if state.is_over() || state.priority.is_none() {
+        return Err(Rejection::GameOver);
+    }
+    let player = action.player();
+    if state.player(player).is_none() {
+        return Err(Rejection::NoSuchPlayer(player));
+    }
+    if state.priority != Some(player) {
+        return Err(Rejection::NotYourPriority(player));
+    }
+    if state.combat.awaiting_declaration
+        && !matches!(action, Action::PassPriority { .. } | Action::DeclareAttackers { .. })
+    {
+        return Err(Rejection::WrongTiming("attackers must be declared first (CR 508.1)".into()));
+    }
+    if !matches!(action, Action::PassPriority { .. }) {
+        // CR 117.4: passes count only "in succession", without actions in between.
+        state.passes = 0;
+    }
+    let keeps_priority = matches!(
+        action,
+        Action::PlayLand { .. } | Action::CastSpell { .. } | Action::ActivateAbility { .. }
+    );
+    apply_action(state, player, action, ev)?;
+    if keeps_priority && settle_after {
+        // CR 117.3c: the player receives priority again, so state-based actions are checked
+        // and waiting triggers go on the stack first (CR 117.5, 603.3).
+        priority::give_priority(state, player, ev);
+    }
+    Ok(())
+}
+
+fn apply_action(state: &mut GameState, player: PlayerId, action: Action, ev: &mut Vec<Event>) -> Result<(), Rejection> {
+    match action {
+        Action::PassPriority { answers, .. } => priority::pass(state, player, &answers, ev),
+        Action::PlayLand { card, .. } => lands::play_land(state, player, card, ev),
+        Action::CastSpell { card, x, targets, payment, .. } => {
+            casting::cast(state, player, card, x, targets, payment, ev)
+        }
+        Action::ActivateAbility { source, ability, x, targets, mana_choice, payment, replacement_order, .. } => {
+            activation::activate(
+                state,
+                activation::Activation { player, source, ability, x, targets, mana_choice, payment, replacement_order },
+                ev,
+            )
+        }
+        // CR 508.1: only while the declaration is due, in the declare attackers step.
+        Action::DeclareAttackers { attackers, .. } => combat::declare(state, player, attackers, ev),
+    }
+}
+
+/// Most X values enumerated by `legal_actions`.
+const MAX_ENUMERATED_X: u32 = 20;
+
+/// X values worth trying: what the pool could pay beyond the rest of the cost, at most 20.
+fn x_values(cost: Option<&crate::mana::ManaCost>, pool: &ManaPool) -> Vec<Option<u32>> {
+    let Some(cost) = cost.filter(|c| c.x > 0) else { return vec![None] };
+    let max = pool.total().saturating_sub(cost.mana_value(0)) / cost.x;
+    (0..=max.min(MAX_ENUMERATED_X)).map(Some).collect()
+}
+
+fn target_lists(state: &GameState, board: &crate::layers::Board, specs: &[crate::abilities::TargetSpec], controller: PlayerId) -> Vec<Vec<Target>> {
+    let mut lists: Vec<Vec<Target>> = vec![Vec::new()];
+    for spec in specs {
+        let cands = targets::candidates(state, board, spec, controller);
+        let mut next = Vec::new();
+        for l in &lists {
+            for c in &cands {
+                let mut l2 = l.clone();
+                l2.push(*c);
+                next.push(l2);
+            }
+        }
+        next.truncate(256);
+        lists = next;
+    }
+    lists
+}
+
+fn pass_candidates(state: &GameState, player: PlayerId) -> Vec<Action> {
+    let mut v = vec![Answers::default()];
+    let mut objects: Vec<ObjectId> = state.battlefield_ids();
+    objects.truncate(32);
+    v.push(Answers { sacrifice: Some(Vec::new()), ..Answers::default() });
+    for id in &objects {
+        v.push(Answers { sacrifice: Some(vec![*id]), ..Answers::default() });
+    }
+    v.push(Answers { pay: Some(true), ..Answers::default() });
+    v.push(Answers { pay: Some(false), ..Answers::default() });
+    let hand: Vec<ObjectId> = state.zone_objects(ZoneKind::Hand, Some(state.active)).iter().map(|o| o.id).collect();
+    let excess = hand.len().saturating_sub(7);
+    if excess > 0 {
+        v.push(Answers { discard: Some(hand.iter().take(excess).copied().collect()), ..Answers::default() });
+        v.push(Answers { discard: Some(hand.iter().rev().take(excess).copied().collect()), ..Answers::default() });
+    }
+    v.into_iter().map(|answers| Action::PassPriority { player, answers }).collect()
+}
+
+fn is_legal(state: &GameState, action: &Action) -> bool {
+    // The trial copy is thrown away, so `apply`'s own backup copy is not needed.
+    let mut trial = state.clone();
+    let mut ev = Vec::new();
+    apply_inner(&mut trial, action.clone(), &mut ev, false).is_ok()
+}
+
+/// Cheap necessary conditions for an activation, checked before the costly trial: a cost that
+/// certainly can't be paid now (CR 107.5, 107.6, 302.6, 601.2h) rules the candidate out.
+fn activation_may_be_legal(state: &GameState, obj: &crate::state::Object, ch: &crate::layers::Characteristics, ab: &crate::abilities::ActivatedAbility, x: Option<u32>, pool: &ManaPool) -> bool {
+    let cost = &ab.cost;
+    if (cost.tap && obj.tapped) || (cost.untap && !obj.tapped) {
+        return false;
+    }
+    if cost.has_tap_or_untap()
+        && ch.is(CardType::Creature)
+        && obj.summoning_sick
+        && !ch.has_keyword(crate::abilities::Keyword::Haste)
+    {
+        return false;
+    }
+    if cost.remove_counters.iter().any(|(k, n)| obj.counters.get(k).copied().unwrap_or(0) < *n) {
+        return false;
+    }
+    let _ = state;
+    match &cost.mana {
+        Some(m) => m.mana_value(x.unwrap_or(0)) <= pool.available(crate::mana::SpendPurpose::ActivateAbility).total(),
+        None => true,
+    }
+}
+
+/// The mana choices worth trying for a mana ability: for "one mana of any color" exactly the
+/// five colors (no choice, or colorless, is always refused); for choices that depend on the
+/// board (which paying the cost may change), every type and no choice.
+fn mana_choices(ab: &crate::abilities::ActivatedAbility) -> Vec<Option<ManaType>> {
+    use crate::abilities::{Effect, ManaSpec};
+    match &ab.effect {
+        _ if !ab.is_mana_ability() => vec![None],
+        Effect::AddMana(ManaSpec::Fixed(_)) => vec![None],
+        Effect::AddMana(ManaSpec::AnyColor) | Effect::AddRestrictedMana { spec: ManaSpec::AnyColor, .. } => {
+            ManaType::COLORS.into_iter().map(Some).collect()
+        }
+        _ => std::iter::once(None).chain(ManaType::ALL.into_iter().map(Some)).collect(),
+    }
+}
+
+/// Every legal action now (bounded: X up to the pool's size and at most 20, automatic payment,
+/// default replacement order; every listed action is accepted by `apply`).
+pub fn legal_actions(state: &GameState) -> Vec<Action> {
+    let Some(player) = state.priority else { return Vec::new() };
+    if state.is_over() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    if state.combat.awaiting_declaration {
+        let possible = combat::possible_attackers(state);
+        let mut sets: Vec<Vec<ObjectId>> = Vec::new();
+        if possible.len() <= 4 {
+            for mask in 0u32..(1u32 << possible.len()) {
+                sets.push(possible.iter().enumerate().filter(|(i, _)| mask & (1u32 << i) != 0).map(|(_, id)| *id).collect());
+            }
+        } else {
+            sets.push(Vec::new());
+            sets.extend(possible.iter().map(|id| vec![*id]));
+            sets.push(possible.clone());
+        }
+        out.extend(sets.into_iter().map(|attackers| Action::DeclareAttackers { player, attackers }));
+        out.push(Action::PassPriority { player, answers: Answers::default() });
+        out.retain(|a| is_legal(state, a));
+        return out;
+    }
+    let passes = pass_candidates(state, player);
+    let mut pass_ok: Vec<Action> = Vec::new();
+    for (i, a) in passes.into_iter().enumerate() {
+        if is_legal(state, &a) {
+            pass_ok.push(a);
+            if i == 0 {
+                break; // the plain pass works: other answers would only be ignored
+            }
+        }
+    }
+    out.extend(pass_ok);
+    let board = compute_all(state);
+    let pool = state.player(player).map(|p| p.mana_pool.clone()).unwrap_or_default();
+    let mut candidates = Vec::new();
+    for obj in state.zone_objects(ZoneKind::Hand, Some(player)) {
+        let Some(ch) = board.get(&obj.id) else { continue };
+        if ch.is(CardType::Land) {
+            candidates.push(Action::PlayLand { player, card: obj.id });
+            continue;
+        }
+        let sorcery_ok = player == state.active && state.step.is_main() && state.stack.is_empty();
+        if !ch.is(CardType::Instant) && !sorcery_ok {
+            continue;
+        }
+        let specs = casting::spell_target_specs(&obj.def, ch);
+        let available = pool.available(crate::mana::SpendPurpose::CastSpell { colors: ch.colors.len() }).total();
+        for x in x_values(ch.mana_cost.as_ref(), &pool) {
+            // Not enough mana that may pay for this spell: certainly illegal (CR 601.2h).
+            if ch.mana_cost.as_ref().is_some_and(|c| c.mana_value(x.unwrap_or(0)) > available) {
+                continue;
+            }
+            for t in target_lists(state, &board, &specs, player) {
+                candidates.push(Action::CastSpell { player, card: obj.id, x, targets: t, payment: None });
+            }
+        }
+    }
+    for obj in state.zone_objects(ZoneKind::Battlefield, Some(player)) {
+        let Some(ch) = board.get(&obj.id) else { continue };
+        for (index, ab) in ch.activated().iter().enumerate() {
+            let choices = mana_choices(ab);
+            for x in x_values(ab.cost.mana.as_ref(), &pool) {
+                if !activation_may_be_legal(state, obj, ch, ab, x, &pool) {
+                    continue;
+                }
+                for t in target_lists(state, &board, &ab.targets, player) {
+                    for mana_choice in &choices {
+                        candidates.push(Action::ActivateAbility {
+                            player,
+                            source: obj.id,
+                            ability: index,
+                            x,
+                            targets: t.clone(),
+                            mana_choice: *mana_choice,
+                            payment: None,
+                            replacement_order: Vec::new(),
+                        });
+                    }
+                }
+            }
+        }
+    }
+    candidates.retain(|a| is_legal(state, a));
+    out.extend(candidates);
+    out
+}

@@ -1,0 +1,112 @@
+//! Activating abilities (CR 602): who may, when, summoning sickness for {T}/{Q} (CR 302.6),
+//! costs, and then either resolving at once (mana abilities, CR 605.3b) or using the stack.
+
+use crate::abilities::Keyword;
+use crate::costs;
+use crate::events::Event;
+use crate::ids::{ObjectId, PlayerId};
+use crate::layers::compute_all;
+use crate::mana::{ManaPool, ManaType};
+use crate::mana_abilities::{self, ManaActivation};
+use crate::rejection::Rejection;
+use crate::state::{GameState, StackEntry, StackEntryKind, ZoneKind};
+use crate::targets::{self, Target};
+use crate::types::CardType;
+
+/// The parameters of an activation (see `Action::ActivateAbility`).
+pub(crate) struct Activation {
+    pub player: PlayerId,
+    pub source: ObjectId,
+    pub ability: usize,
+    pub x: Option<u32>,
+    pub targets: Vec<Target>,
+    pub mana_choice: Option<ManaType>,
+    pub payment: Option<ManaPool>,
+    pub replacement_order: Vec<ObjectId>,
+}
+
+/// The announced X (CR 107.3a): absent means 0; an X for a cost without X is refused.
+pub(crate) fn announced_x(x_count: u32, x: Option<u32>) -> Result<u32, Rejection> {
+    match (x_count, x) {
+        (0, None) | (0, Some(0)) => Ok(0),
+        (0, Some(_)) => Err(Rejection::InvalidChoice("there is no X to announce".into())),
+        (_, v) => Ok(v.unwrap_or(0)),
+    }
+}
+
+pub(crate) fn activate(state: &mut GameState, a: Activation, ev: &mut Vec<Event>) -> Result<(), Rejection> {
+    let obj = state.object(a.source).ok_or(Rejection::NoSuchObject(a.source))?.clone();
+    if obj.zone != ZoneKind::Battlefield {
+        return Err(Rejection::WrongObject {
+            object: a.source,
+            reason: "its abilities can be activated only on the battlefield".into(),
+        });
+    }
+    // CR 602.2: only the controller of the source may activate its abilities.
+    if obj.controller != a.player {
+        return Err(Rejection::WrongObject { object: a.source, reason: "controlled by another player".into() });
+    }
+    let board = compute_all(state);
+    let ch = board.get(&a.source).ok_or(Rejection::NoSuchObject(a.source))?;
+    let ability = ch
+        .activated()
+        .get(a.ability)
+        .map(|x| (*x).clone())
+        .ok_or(Rejection::NoSuchAbility { object: a.source, index: a.ability })?;
+    let x = announced_x(ability.cost.x_count(), a.x)?;
+    // CR 302.6 (107.5, 107.6): applies to mana abilities too; haste lifts it (CR 702.10).
+    if ability.cost.has_tap_or_untap()
+        && ch.is(CardType::Creature)
+        && obj.summoning_sick
+        && !ch.has_keyword(Keyword::Haste)
+    {
+        return Err(Rejection::SummoningSick(a.source));
+    }
+    if !targets::check_all(state, &board, &ability.targets, &a.targets, a.player) {
+        return Err(Rejection::InvalidTarget(format!(
+            "the ability needs {} legal target(s)",
+            ability.targets.len()
+        )));
+    }
+    let is_mana = ability.is_mana_ability();
+    if !is_mana && a.mana_choice.is_some() {
+        return Err(Rejection::InvalidChoice("this ability doesn't add mana".into()));
+    }
+    let source_is_land = ch.is(CardType::Land);
+    costs::pay(state, a.player, a.source, &ability.cost, x, a.payment.as_ref(), ev)?;
+    if is_mana {
+        ev.push(Event::AbilityActivated { player: a.player, source: a.source, ability: a.ability, stack_id: None });
+        let act = ManaActivation {
+            player: a.player,
+            source: a.source,
+            source_is_land,
+            tapped_for_mana: ability.cost.tap,
+            mana_choice: a.mana_choice,
+            order: &a.replacement_order,
+        };
+        // Tapping, untapping and paying mana change no characteristics, so the board computed
+        // above still holds; removing counters or sacrificing may, so then it is recomputed.
+        let unchanged = ability.cost.remove_counters.is_empty() && !ability.cost.sacrifice_self;
+        let board = if unchanged { Some(board) } else { None };
+        return mana_abilities::resolve(state, &act, &ability.effect, board, ev);
+    }
+    let id = state.new_object_id();
+    let source_counters = state.object(a.source).map(|o| o.counters.clone()).unwrap_or(obj.counters);
+    state.stack.push(StackEntry {
+        id,
+        controller: a.player,
+        targets: a.targets,
+        x: if ability.cost.x_count() > 0 { Some(x) } else { None },
+        kind: StackEntryKind::Ability {
+            source: a.source,
+            source_card: obj.card,
+            effect: ability.effect,
+            target_specs: ability.targets,
+            source_counters,
+        },
+    });
+    ev.push(Event::AbilityActivated { player: a.player, source: a.source, ability: a.ability, stack_id: Some(id) });
+    // CR 117.3c: the player keeps priority; the round of passes starts over.
+    state.passes = 0;
+    Ok(())
+}

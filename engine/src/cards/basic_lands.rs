@@ -1,0 +1,19 @@
+//! The five basic lands (CR 305.6): no rules text; their mana ability is intrinsic to the basic
+//! land type and is derived in `layers`, not written here.
+
+use super::CardDef;
+use crate::types::CardType;
+
+/// Basic lands have no printed Oracle text (their "({T}: Add {G}.)" is reminder text).
+pub const ORACLE: &str = "";
+
+fn basic(name: &str) -> CardDef {
+    CardDef::new(name, ORACLE)
+        .types(&[CardType::Land])
+        .supertypes(&["Basic"])
+        .subtypes(&[name])
+}
+
+pub fn defs() -> Vec<CardDef> {
+    ["Plains", "Island", "Swamp", "Mountain", "Forest"].into_iter().map(basic).collect()
+}

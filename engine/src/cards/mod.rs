@@ -1,0 +1,276 @@
+//! The card pool: each card is data (printed characteristics and abilities built from the
+//! primitives in [`crate::abilities`]) written beside its Oracle text. Card names appear only here.
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use serde::{Deserialize, Serialize};
+
+use crate::abilities::{
+    Ability, ActivatedAbility, Affected, Amount, Effect, EffectObject, Keyword, ManaSpec,
+    Modification, Relation, StaticAbility, TargetSpec, Trigger, TriggeredAbility,
+};
+use crate::costs::Cost;
+use crate::mana::{ManaCost, ManaPool};
+use crate::types::{CardType, Color};
+
+mod ancient_tomb;
+mod basic_lands;
+mod blood_pet;
+mod chimeric_mass;
+mod contamination;
+mod endless_one;
+mod exotic_orchard;
+mod fellwar_stone;
+mod fires_of_yavimaya;
+mod hangarback_walker;
+mod land_mana_triggers;
+mod llanowar_elves;
+mod mana_reflection;
+mod meteor_crater;
+mod pillar_of_the_paruns;
+mod pump_spells;
+mod reflecting_pool;
+mod ritual_of_subdual;
+mod spreading_seas;
+mod untap_symbol_creatures;
+mod vanilla;
+mod vivid_crag;
+
+/// Printed characteristics and abilities of a card or token definition (CR 109.3).
+#[derive(Clone, Debug, PartialEq)]
+pub struct CardDef {
+    pub name: String,
+    pub mana_cost: Option<ManaCost>,
+    /// The mana cost as printed, e.g. `"{X}{G}{G}{G}"`.
+    pub mana_cost_text: Option<String>,
+    pub types: Vec<CardType>,
+    pub subtypes: Vec<String>,
+    pub supertypes: Vec<String>,
+    /// Colors when not derived from the mana cost (tokens, color indicators; CR 202.2, 204).
+    pub colors: Option<Vec<Color>>,
+    pub power: Option<i32>,
+    pub toughness: Option<i32>,
+    pub loyalty: Option<i32>,
+    pub oracle: String,
+    /// Abilities in Oracle order.
+    pub abilities: Vec<Ability>,
+    /// What an instant or sorcery does as it resolves (CR 608.2), and its targets (CR 601.2c).
+    pub spell_effect: Option<Effect>,
+    pub spell_targets: Vec<TargetSpec>,
+}
+
+impl CardDef {
+    pub(crate) fn new(name: &str, oracle: &str) -> CardDef {
+        CardDef {
+            name: name.to_string(),
+            mana_cost: None,
+            mana_cost_text: None,
+            types: Vec::new(),
+            subtypes: Vec::new(),
+            supertypes: Vec::new(),
+            colors: None,
+            power: None,
+            toughness: None,
+            loyalty: None,
+            oracle: oracle.to_string(),
+            abilities: Vec::new(),
+            spell_effect: None,
+            spell_targets: Vec::new(),
+        }
+    }
+    pub(crate) fn cost(mut self, s: &str) -> CardDef {
+        self.mana_cost = ManaCost::parse(s).ok();
+        self.mana_cost_text = Some(s.to_string());
+        self
+    }
+    pub(crate) fn types(mut self, t: &[CardType]) -> CardDef {
+        self.types = t.to_vec();
+        self
+    }
+    pub(crate) fn subtypes(mut self, s: &[&str]) -> CardDef {
+        self.subtypes = s.iter().map(|x| x.to_string()).collect();
+        self
+    }
+    pub(crate) fn supertypes(mut self, s: &[&str]) -> CardDef {
+        self.supertypes = s.iter().map(|x| x.to_string()).collect();
+        self
+    }
+    pub(crate) fn colors(mut self, c: &[Color]) -> CardDef {
+        self.colors = Some(c.to_vec());
+        self
+    }
+    pub(crate) fn pt(mut self, p: i32, t: i32) -> CardDef {
+        self.power = Some(p);
+        self.toughness = Some(t);
+        self
+    }
+    pub(crate) fn ability(mut self, a: Ability) -> CardDef {
+        self.abilities.push(a);
+        self
+    }
+}
+
+// ---- small builders shared by card files ----
+
+pub(crate) fn mana(s: &str) -> ManaPool {
+    ManaPool::parse(s).unwrap_or_default()
+}
+pub(crate) fn cost_mana(s: &str) -> Option<ManaCost> {
+    ManaCost::parse(s).ok()
+}
+pub(crate) fn activated(cost: Cost, targets: Vec<TargetSpec>, effect: Effect) -> Ability {
+    Ability::Activated(ActivatedAbility { cost, targets, effect })
+}
+pub(crate) fn tap() -> Cost {
+    Cost { tap: true, ..Cost::default() }
+}
+pub(crate) fn tap_add(spec: ManaSpec) -> Ability {
+    activated(tap(), vec![], Effect::AddMana(spec))
+}
+pub(crate) fn triggered(trigger: Trigger, effect: Effect) -> Ability {
+    Ability::Triggered(TriggeredAbility { trigger, effect })
+}
+pub(crate) fn keyword(k: Keyword) -> Ability {
+    Ability::Keyword(k)
+}
+pub(crate) fn enters_with_x_counters(kind: &str) -> Ability {
+    Ability::Static(StaticAbility::EntersWithCounters { kind: kind.to_string(), amount: Amount::X })
+}
+pub(crate) fn until_eot_this(m: Vec<Modification>) -> Effect {
+    Effect::UntilEndOfTurn { object: EffectObject::This, modifications: m }
+}
+pub(crate) fn static_continuous(affected: Affected, modification: Modification) -> Ability {
+    Ability::Static(StaticAbility::Continuous { affected, modification, cda: false })
+}
+pub(crate) fn creatures_you_control() -> Affected {
+    Affected::Permanents { types: vec![CardType::Creature], controller: Relation::You }
+}
+
+struct Registry {
+    cards: Vec<CardDef>,
+    tokens: Vec<CardDef>,
+    by_name: BTreeMap<String, usize>,
+    token_by_name: BTreeMap<String, usize>,
+}
+
+fn registry() -> &'static Registry {
+    static REG: OnceLock<Registry> = OnceLock::new();
+    REG.get_or_init(|| {
+        let mut cards = basic_lands::defs();
+        cards.extend([
+            reflecting_pool::def(),
+            exotic_orchard::def(),
+            fellwar_stone::def(),
+            vivid_crag::def(),
+            ancient_tomb::def(),
+            meteor_crater::def(),
+            llanowar_elves::def(),
+            land_mana_triggers::heartbeat_of_spring(),
+            land_mana_triggers::mana_flare(),
+            mana_reflection::def(),
+            contamination::def(),
+            untap_symbol_creatures::safehold_sentry(),
+            untap_symbol_creatures::merrow_wavebreakers(),
+            untap_symbol_creatures::order_of_whiteclay(),
+            vanilla::raging_goblin(),
+            vanilla::grizzly_bears(),
+            endless_one::def(),
+            hangarback_walker::def(),
+            fires_of_yavimaya::def(),
+            ritual_of_subdual::def(),
+            blood_pet::def(),
+            chimeric_mass::def(),
+            pump_spells::giant_growth(),
+            pump_spells::diminish(),
+            pillar_of_the_paruns::def(),
+            spreading_seas::def(),
+        ]);
+        let tokens = vec![hangarback_walker::thopter_token()];
+        let by_name = cards.iter().enumerate().map(|(i, c)| (c.name.clone(), i)).collect();
+        let token_by_name = tokens.iter().enumerate().map(|(i, c)| (c.name.clone(), i)).collect();
+        Registry { cards, tokens, by_name, token_by_name }
+    })
+}
+
+/// A card of the pool by name.
+pub fn card_def(name: &str) -> Option<&'static CardDef> {
+    let r = registry();
+    r.by_name.get(name).and_then(|i| r.cards.get(*i))
+}
+
+/// A token definition by name (tokens are not in the card pool).
+pub fn token_def(name: &str) -> Option<&'static CardDef> {
+    let r = registry();
+    r.token_by_name.get(name).and_then(|i| r.tokens.get(*i))
+}
+
+/// Every card name of the pool.
+pub fn card_names() -> Vec<&'static str> {
+    registry().cards.iter().map(|c| c.name.as_str()).collect()
+}
+
+/// Printed data of a card, for consistency checks against `rulings/cards.toml`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardInfo {
+    pub name: String,
+    /// `None` for cards with no mana cost (lands).
+    pub mana_cost: Option<String>,
+    pub types: Vec<String>,
+    pub subtypes: Vec<String>,
+    pub supertypes: Vec<String>,
+    pub power: Option<i32>,
+    pub toughness: Option<i32>,
+    pub loyalty: Option<i32>,
+    /// Current Oracle text, `"\n"` between abilities.
+    pub oracle: String,
+}
+
+pub fn card_oracle(name: &str) -> Option<CardInfo> {
+    let d = card_def(name)?;
+    Some(CardInfo {
+        name: d.name.clone(),
+        mana_cost: d.mana_cost_text.clone(),
+        types: d.types.iter().map(|t| t.name().to_string()).collect(),
+        subtypes: d.subtypes.clone(),
+        supertypes: d.supertypes.clone(),
+        power: d.power,
+        toughness: d.toughness,
+        loyalty: d.loyalty,
+        oracle: d.oracle.clone(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_printed_cost_parses_and_names_are_unique() {
+        let names = card_names();
+        assert_eq!(names.len(), 31);
+        let set: std::collections::BTreeSet<_> = names.iter().collect();
+        assert_eq!(set.len(), names.len());
+        for n in names {
+            let d = card_def(n).unwrap();
+            assert_eq!(d.mana_cost.is_some(), d.mana_cost_text.is_some(), "{n}");
+            if let (Some(c), Some(t)) = (&d.mana_cost, &d.mana_cost_text) {
+                assert_eq!(&c.to_symbols(), t, "{n}");
+            }
+            assert!(!d.types.is_empty(), "{n}");
+        }
+    }
+
+    #[test]
+    fn oracle_info() {
+        let i = card_oracle("Hangarback Walker").unwrap();
+        assert_eq!(i.mana_cost.as_deref(), Some("{X}{X}"));
+        assert_eq!(i.types, vec!["Artifact", "Creature"]);
+        assert_eq!((i.power, i.toughness), (Some(0), Some(0)));
+        assert!(i.oracle.starts_with("This creature enters with X +1/+1 counters"));
+        let f = card_oracle("Forest").unwrap();
+        assert_eq!(f.mana_cost, None);
+        assert_eq!(f.supertypes, vec!["Basic"]);
+        assert!(card_oracle("Black Lotus").is_none());
+    }
+}

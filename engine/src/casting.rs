@@ -1,0 +1,102 @@
+//! Casting spells (CR 601): from the hand; sorcery timing unless an instant (CR 307.1, 117.1a);
+//! announce X (CR 601.2b, 107.3a); choose targets (CR 601.2c), an Aura's from its enchant
+//! ability (CR 303.4a, 702.5a); pay the total cost (CR 601.2f-h), with restricted mana only
+//! where its restriction allows (CR 106.6).
+
+use crate::cards::card_def;
+use crate::costs::pay_mana;
+use crate::events::Event;
+use crate::ids::{ObjectId, PlayerId};
+use crate::layers::compute_all;
+use crate::abilities::{Ability, TargetSpec};
+use crate::layers::Characteristics;
+use crate::mana::{ManaPool, SpendPurpose};
+use crate::rejection::Rejection;
+use crate::state::{GameState, StackEntry, StackEntryKind, ZoneKind};
+use crate::targets::{self, Target};
+use crate::types::CardType;
+use crate::zones;
+
+pub(crate) fn cast(
+    state: &mut GameState,
+    player: PlayerId,
+    card: ObjectId,
+    x: Option<u32>,
+    chosen_targets: Vec<Target>,
+    payment: Option<ManaPool>,
+    ev: &mut Vec<Event>,
+) -> Result<(), Rejection> {
+    let obj = state.object(card).ok_or(Rejection::NoSuchObject(card))?.clone();
+    if obj.zone != ZoneKind::Hand || obj.owner != player {
+        return Err(Rejection::WrongObject { object: card, reason: "not a card in your hand".into() });
+    }
+    let board = compute_all(state);
+    let ch = board.get(&card).ok_or(Rejection::NoSuchObject(card))?;
+    if ch.is(CardType::Land) {
+        // CR 305.9: a land can't be cast; it is played.
+        return Err(Rejection::WrongObject { object: card, reason: "lands are played, not cast".into() });
+    }
+    let instant_speed = ch.is(CardType::Instant);
+    if !instant_speed && (player != state.active || !state.step.is_main() || !state.stack.is_empty()) {
+        return Err(Rejection::WrongTiming(
+            "sorcery timing: your main phase with an empty stack (CR 307.1)".into(),
+        ));
+    }
+    // CR 118.6 / 202.1b: a spell with no mana cost can't be cast by paying it.
+    let cost = ch
+        .mana_cost
+        .clone()
+        .ok_or_else(|| Rejection::CostUnpayable("the card has no mana cost".into()))?;
+    let x = crate::activation::announced_x(cost.x, x)?;
+    let specs = spell_target_specs(&obj.def, ch);
+    if !targets::check_all(state, &board, &specs, &chosen_targets, player) {
+        return Err(Rejection::InvalidTarget(format!("the spell needs {} legal target(s)", specs.len())));
+    }
+    // CR 105.2b: the spell's colors decide what restricted mana may pay for it.
+    let purpose = SpendPurpose::CastSpell { colors: ch.colors.len() };
+    pay_mana(state, player, &cost, x, payment.as_ref(), purpose, ev)?;
+    let new = zones::move_to(state, card, ZoneKind::Stack, Some(player), ev).ok_or(Rejection::NoSuchObject(card))?;
+    if let Some(o) = state.object_mut(new) {
+        o.x = if cost.x > 0 { Some(x) } else { None };
+    }
+    state.stack.push(StackEntry {
+        id: new,
+        controller: player,
+        targets: chosen_targets,
+        x: if cost.x > 0 { Some(x) } else { None },
+        kind: StackEntryKind::Spell,
+    });
+    ev.push(Event::SpellCast { player, object: new, x: if cost.x > 0 { Some(x) } else { None } });
+    // CR 117.3c.
+    state.passes = 0;
+    Ok(())
+}
+
+/// The targets a spell of this card needs: those of its spell text, or for an Aura the one
+/// object its enchant ability allows (CR 303.4a). With several enchant abilities the first
+/// gives the target; the others are checked as the Aura stays attached (CR 702.5c, 704.5m).
+pub(crate) fn spell_target_specs(def_name: &str, ch: &Characteristics) -> Vec<TargetSpec> {
+    let mut specs = card_def(def_name).map(|d| d.spell_targets.clone()).unwrap_or_default();
+    if is_aura(ch) {
+        if let Some(spec) = enchant_specs(ch).into_iter().next() {
+            specs.push(spec);
+        }
+    }
+    specs
+}
+
+/// CR 303.4: an Aura is an enchantment with the subtype Aura.
+pub(crate) fn is_aura(ch: &Characteristics) -> bool {
+    ch.is(CardType::Enchantment) && ch.subtypes.iter().any(|s| s == "Aura")
+}
+
+/// The "Enchant [object]" abilities of an object (CR 702.5a).
+pub(crate) fn enchant_specs(ch: &Characteristics) -> Vec<TargetSpec> {
+    ch.abilities
+        .iter()
+        .filter_map(|a| match &a.ability {
+            Ability::Enchant(spec) => Some(spec.clone()),
+            _ => None,
+        })
+        .collect()
+}

@@ -1,0 +1,126 @@
+//! Costs of activated abilities (CR 118, 602.2b): mana (with X, CR 107.3a), the tap symbol
+//! (CR 107.5), the untap symbol (CR 107.6), removing counters, sacrificing the source.
+//! Summoning sickness for {T}/{Q} costs (CR 302.6) is checked at activation (`activation`).
+
+use serde::{Deserialize, Serialize};
+
+use crate::mana::ManaCost;
+
+/// An activation cost. All parts must be paid (CR 601.2h, 602.2b).
+#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Cost {
+    pub mana: Option<ManaCost>,
+    /// {T} (CR 107.5).
+    pub tap: bool,
+    /// {Q} (CR 107.6).
+    pub untap: bool,
+    /// "Remove N [kind] counters from this".
+    pub remove_counters: Vec<(String, u32)>,
+    /// "Sacrifice this".
+    pub sacrifice_self: bool,
+}
+
+impl Cost {
+    /// {T} or {Q} in the cost: the ability is subject to CR 302.6.
+    pub fn has_tap_or_untap(&self) -> bool {
+        self.tap || self.untap
+    }
+
+    pub fn x_count(&self) -> u32 {
+        self.mana.as_ref().map(|m| m.x).unwrap_or(0)
+    }
+}
+
+use crate::events::Event;
+use crate::ids::{ObjectId, PlayerId};
+use crate::mana::{ManaPool, PayError, SpendPurpose};
+use crate::rejection::Rejection;
+use crate::state::{GameState, ZoneKind};
+
+impl From<PayError> for Rejection {
+    fn from(e: PayError) -> Rejection {
+        match e {
+            PayError::NotEnoughMana => Rejection::NotEnoughMana,
+            PayError::PaymentMismatch => Rejection::PaymentMismatch,
+        }
+    }
+}
+
+/// Pays a mana cost from `player`'s pool (CR 601.2h): exactly `payment` if given; restricted
+/// mana only where `purpose` allows it (CR 106.6).
+pub(crate) fn pay_mana(
+    state: &mut GameState,
+    player: PlayerId,
+    cost: &ManaCost,
+    x: u32,
+    payment: Option<&ManaPool>,
+    purpose: SpendPurpose,
+    ev: &mut Vec<Event>,
+) -> Result<(), Rejection> {
+    let p = state.player_mut(player).ok_or(Rejection::NoSuchPlayer(player))?;
+    let spent = cost.payment_from(&p.mana_pool, x, payment, purpose)?;
+    p.mana_pool = p.mana_pool.minus(&spent).ok_or(Rejection::NotEnoughMana)?;
+    if !spent.is_empty() {
+        ev.push(Event::ManaSpent { player, mana: spent });
+    }
+    Ok(())
+}
+
+/// Checks that every part of an activation cost can be paid, then pays it (CR 602.2b, 601.2h).
+/// Nothing is paid unless everything can be.
+pub(crate) fn pay(
+    state: &mut GameState,
+    player: PlayerId,
+    source: ObjectId,
+    cost: &Cost,
+    x: u32,
+    payment: Option<&ManaPool>,
+    ev: &mut Vec<Event>,
+) -> Result<(), Rejection> {
+    let obj = state.object(source).ok_or(Rejection::NoSuchObject(source))?;
+    if cost.tap && obj.tapped {
+        return Err(Rejection::AlreadyTapped(source));
+    }
+    if cost.untap && !obj.tapped {
+        return Err(Rejection::AlreadyUntapped(source));
+    }
+    for (kind, n) in &cost.remove_counters {
+        if obj.counters.get(kind).copied().unwrap_or(0) < *n {
+            return Err(Rejection::NotEnoughCounters { object: source, kind: kind.clone(), amount: *n });
+        }
+    }
+    if cost.sacrifice_self && obj.zone != ZoneKind::Battlefield {
+        return Err(Rejection::CostUnpayable("only a permanent can be sacrificed".into()));
+    }
+    match &cost.mana {
+        Some(m) => pay_mana(state, player, m, x, payment, SpendPurpose::ActivateAbility, ev)?,
+        None => {
+            if payment.is_some_and(|p| !p.is_empty()) {
+                return Err(Rejection::PaymentMismatch);
+            }
+        }
+    }
+    if let Some(obj) = state.object_mut(source) {
+        if cost.tap {
+            obj.tapped = true;
+            ev.push(Event::Tapped { object: source });
+        }
+        if cost.untap {
+            obj.tapped = false;
+            ev.push(Event::Untapped { object: source });
+        }
+        for (kind, n) in &cost.remove_counters {
+            let left = obj.counters.get(kind).copied().unwrap_or(0).saturating_sub(*n);
+            if left == 0 {
+                obj.counters.remove(kind);
+            } else {
+                obj.counters.insert(kind.clone(), left);
+            }
+            ev.push(Event::CountersRemoved { object: source, kind: kind.clone(), amount: *n });
+        }
+    }
+    if cost.sacrifice_self {
+        crate::zones::sacrifice(state, source, ev);
+    }
+    Ok(())
+}

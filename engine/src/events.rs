@@ -1,0 +1,46 @@
+//! What happened: the log `Game::apply` returns, for tests and traces.
+
+use serde::{Deserialize, Serialize};
+
+use crate::ids::{CardId, ObjectId, PlayerId};
+use crate::mana::ManaPool;
+use crate::state::ZoneKind;
+use crate::targets::Target;
+use crate::turn::Step;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Event {
+    StepBegan { step: Step, turn: u32, active: PlayerId },
+    PriorityPassed { player: PlayerId },
+    ManaAdded { player: PlayerId, mana: ManaPool, source: Option<ObjectId> },
+    ManaPoolEmptied { player: PlayerId, lost: ManaPool },
+    ManaSpent { player: PlayerId, mana: ManaPool },
+    Tapped { object: ObjectId },
+    Untapped { object: ObjectId },
+    ZoneChanged {
+        card: Option<CardId>,
+        old: ObjectId,
+        new: ObjectId,
+        from: ZoneKind,
+        to: ZoneKind,
+    },
+    TokenCreated { object: ObjectId, name: String },
+    TokenCeasedToExist { object: ObjectId },
+    LandPlayed { player: PlayerId, object: ObjectId },
+    SpellCast { player: PlayerId, object: ObjectId, x: Option<u32> },
+    AbilityActivated { player: PlayerId, source: ObjectId, ability: usize, stack_id: Option<ObjectId> },
+    AbilityTriggered { source: ObjectId, controller: PlayerId, stack_id: Option<ObjectId> },
+    Resolved { id: ObjectId },
+    /// All targets illegal on resolution (CR 608.2b).
+    DidNotResolve { id: ObjectId },
+    DamageDealt { source: Option<ObjectId>, target: Target, amount: u32 },
+    LifeChanged { player: PlayerId, life: i32 },
+    CountersAdded { object: ObjectId, kind: String, amount: u32 },
+    CountersRemoved { object: ObjectId, kind: String, amount: u32 },
+    Sacrificed { object: ObjectId },
+    Drew { player: PlayerId, object: Option<ObjectId> },
+    Discarded { player: PlayerId, object: ObjectId },
+    AttackersDeclared { player: PlayerId, attackers: Vec<ObjectId> },
+    PlayerLost { player: PlayerId },
+    EffectsEnded { count: usize },
+}

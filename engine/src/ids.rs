@@ -1,0 +1,29 @@
+//! Identifiers of players, objects and cards (CR 102.1, 109.1, 400.7).
+//!
+//! An [`ObjectId`] names one object; when a card changes zones it becomes a new object with a
+//! new id (CR 400.7). A [`CardId`] names the physical card across all of its objects.
+
+use serde::{Deserialize, Serialize};
+
+/// A player: 0 is the first player in turn order, 1 the second.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct PlayerId(pub u8);
+
+impl PlayerId {
+    /// The other player of a two-player game.
+    pub fn opponent(self) -> PlayerId {
+        if self.0 == 0 {
+            PlayerId(1)
+        } else {
+            PlayerId(0)
+        }
+    }
+}
+
+/// An object (card, token, spell, or ability on the stack). Changes on every zone change (CR 400.7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct ObjectId(pub u32);
+
+/// A physical card: index into `GameSetup::cards`, stable across zones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct CardId(pub u32);

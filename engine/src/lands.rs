@@ -1,0 +1,40 @@
+//! Playing a land (CR 305.1-305.2): a special action in a main phase of your own turn with an
+//! empty stack, once per turn. It doesn't use the stack (CR 116.2a).
+
+use crate::events::Event;
+use crate::ids::{ObjectId, PlayerId};
+use crate::layers::characteristics;
+use crate::rejection::Rejection;
+use crate::state::{GameState, ZoneKind};
+use crate::types::CardType;
+use crate::zones;
+
+/// Land plays allowed per turn (CR 305.2).
+const LAND_PLAYS_PER_TURN: u32 = 1;
+
+pub(crate) fn play_land(state: &mut GameState, player: PlayerId, card: ObjectId, ev: &mut Vec<Event>) -> Result<(), Rejection> {
+    let obj = state.object(card).ok_or(Rejection::NoSuchObject(card))?;
+    if obj.zone != ZoneKind::Hand || obj.owner != player {
+        return Err(Rejection::WrongObject { object: card, reason: "not a card in your hand".into() });
+    }
+    let ch = characteristics(state, card).ok_or(Rejection::NoSuchObject(card))?;
+    if !ch.is(CardType::Land) {
+        return Err(Rejection::WrongObject { object: card, reason: "not a land card".into() });
+    }
+    if player != state.active || !state.step.is_main() || !state.stack.is_empty() {
+        return Err(Rejection::WrongTiming(
+            "a land is played in a main phase of your turn with an empty stack (CR 305.2)".into(),
+        ));
+    }
+    if state.lands_played >= LAND_PLAYS_PER_TURN {
+        return Err(Rejection::NoLandPlayLeft);
+    }
+    state.lands_played = state.lands_played.saturating_add(1);
+    let new = zones::put_onto_battlefield(state, card, player, None, ev);
+    if let Some(object) = new {
+        ev.push(Event::LandPlayed { player, object });
+    }
+    // CR 117.3c: the player keeps priority.
+    state.passes = 0;
+    Ok(())
+}

@@ -1,0 +1,395 @@
+//! Characteristics are always derived, never stored (CR 613): printed values of the card or
+//! token definition, then continuous effects layer by layer — 1 copy, 4 type, 5 color,
+//! 6 abilities, 7a CDA, 7b set, 7c modify (counters included, CR 613.4c), 7d switch — each in
+//! timestamp order (CR 613.7) with characteristic-defining abilities first (CR 613.3).
+//! Dependencies (CR 613.8) are not modelled yet: timestamp order only.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::{Deserialize, Serialize};
+
+use crate::abilities::{
+    Ability, ActivatedAbility, Affected, Effect, Keyword, Layer, ManaSpec, Modification, Relation,
+    StaticAbility,
+};
+use crate::cards::{card_def, token_def, CardDef};
+use crate::costs::Cost;
+use crate::ids::{ObjectId, PlayerId};
+use crate::mana::{ManaCost, ManaPool, ManaType};
+use crate::state::{GameState, Object, ZoneKind};
+use crate::types::{is_land_type, CardType, Color};
+
+/// An ability an object has, with the timestamp its static effects use (CR 613.7a).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AbilityInstance {
+    pub ability: Ability,
+    pub timestamp: u64,
+}
+
+/// The current characteristics of an object (CR 109.3).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Characteristics {
+    pub name: String,
+    pub mana_cost: Option<ManaCost>,
+    pub colors: BTreeSet<Color>,
+    pub types: BTreeSet<CardType>,
+    pub subtypes: Vec<String>,
+    pub supertypes: Vec<String>,
+    pub power: Option<i32>,
+    pub toughness: Option<i32>,
+    pub loyalty: Option<i32>,
+    pub abilities: Vec<AbilityInstance>,
+}
+
+/// Characteristics of every object, computed together because static abilities of one object
+/// affect others.
+pub type Board = BTreeMap<ObjectId, Characteristics>;
+
+impl Characteristics {
+    fn printed(def: &CardDef, timestamp: u64) -> Characteristics {
+        let colors = match &def.colors {
+            Some(c) => c.iter().copied().collect(),
+            // CR 202.2: an object's colors are the colors of the mana symbols in its cost.
+            None => def
+                .mana_cost
+                .as_ref()
+                .map(|c| c.colors().into_iter().filter_map(Color::from_mana_type).collect())
+                .unwrap_or_default(),
+        };
+        Characteristics {
+            name: def.name.clone(),
+            mana_cost: def.mana_cost.clone(),
+            colors,
+            types: def.types.iter().copied().collect(),
+            subtypes: def.subtypes.clone(),
+            supertypes: def.supertypes.clone(),
+            power: def.power,
+            toughness: def.toughness,
+            loyalty: def.loyalty,
+            abilities: def
+                .abilities
+                .iter()
+                .map(|a| AbilityInstance { ability: a.clone(), timestamp })
+                .collect(),
+        }
+    }
+
+    pub fn is(&self, t: CardType) -> bool {
+        self.types.contains(&t)
+    }
+
+    pub fn is_permanent(&self) -> bool {
+        self.types.iter().any(|t| t.is_permanent_type())
+    }
+
+    /// Mana value with the given X (CR 202.3; X is 0 outside the stack, CR 107.3g).
+    pub fn mana_value(&self, x: u32) -> u32 {
+        self.mana_cost.as_ref().map(|c| c.mana_value(x)).unwrap_or(0)
+    }
+
+    pub fn has_keyword(&self, k: Keyword) -> bool {
+        self.abilities.iter().any(|a| a.ability == Ability::Keyword(k))
+    }
+
+    pub fn keywords(&self) -> Vec<Keyword> {
+        let mut v: Vec<Keyword> = self
+            .abilities
+            .iter()
+            .filter_map(|a| match a.ability {
+                Ability::Keyword(k) => Some(k),
+                _ => None,
+            })
+            .collect();
+        v.sort();
+        v.dedup();
+        v
+    }
+
+    /// Activated abilities in order (the index of `Action::ActivateAbility`).
+    pub fn activated(&self) -> Vec<&ActivatedAbility> {
+        self.abilities
+            .iter()
+            .filter_map(|a| match &a.ability {
+                Ability::Activated(x) => Some(x),
+                _ => None,
+            })
+            .collect()
+    }
+
+    pub fn statics(&self) -> impl Iterator<Item = (&StaticAbility, u64)> {
+        self.abilities.iter().filter_map(|a| match &a.ability {
+            Ability::Static(s) => Some((s, a.timestamp)),
+            _ => None,
+        })
+    }
+}
+
+fn definition(obj: &Object) -> Option<&'static CardDef> {
+    if obj.is_token {
+        token_def(&obj.def)
+    } else {
+        card_def(&obj.def)
+    }
+}
+
+/// Copiable values (CR 707.2, 613.2c): printed values modified by copy effects, following a
+/// copy of a copy; `depth` guards against copy loops in arbitrary states.
+fn copiable(state: &GameState, id: ObjectId, depth: u32) -> Option<Characteristics> {
+    let obj = state.object(id)?;
+    let mut ch = Characteristics::printed(definition(obj)?, obj.timestamp);
+    if depth > 8 {
+        return Some(ch);
+    }
+    let mut copies: Vec<(u64, ObjectId)> = state
+        .effects
+        .iter()
+        .filter(|e| e.affected.contains(&id))
+        .flat_map(|e| {
+            e.modifications.iter().filter_map(move |m| match m {
+                Modification::CopyOf(t) => Some((e.timestamp, *t)),
+                _ => None,
+            })
+        })
+        .collect();
+    copies.sort();
+    for (_, target) in copies {
+        if let Some(mut c) = copiable(state, target, depth.saturating_add(1)) {
+            for a in &mut c.abilities {
+                a.timestamp = obj.timestamp;
+            }
+            ch = c;
+        }
+    }
+    Some(ch)
+}
+
+fn relation_holds(rel: Relation, you: PlayerId, other: PlayerId) -> bool {
+    match rel {
+        Relation::You => you == other,
+        Relation::Opponent => you != other,
+        Relation::Any => true,
+    }
+}
+
+fn clamp_i32(n: u32) -> i32 {
+    i32::try_from(n).unwrap_or(i32::MAX)
+}
+
+/// CR 305.6: "{T}: Add [symbol]" for each basic land type of a land.
+fn intrinsic_mana_abilities(ch: &Characteristics, timestamp: u64) -> Vec<AbilityInstance> {
+    if !ch.is(CardType::Land) {
+        return Vec::new();
+    }
+    [
+        ("Plains", ManaType::White),
+        ("Island", ManaType::Blue),
+        ("Swamp", ManaType::Black),
+        ("Mountain", ManaType::Red),
+        ("Forest", ManaType::Green),
+    ]
+    .into_iter()
+    .filter(|(sub, _)| ch.subtypes.iter().any(|s| s == sub))
+    .map(|(_, t)| AbilityInstance {
+        ability: Ability::Activated(ActivatedAbility {
+            cost: Cost { tap: true, ..Cost::default() },
+            targets: Vec::new(),
+            effect: Effect::AddMana(ManaSpec::Fixed(ManaPool::single(t))),
+        }),
+        timestamp,
+    })
+    .collect()
+}
+
+struct Application {
+    cda_first: u8,
+    timestamp: u64,
+    seq: usize,
+    affected: Vec<ObjectId>,
+    modification: Modification,
+}
+
+fn apply(ch: &mut Characteristics, m: &Modification, timestamp: u64, obj: &Object) {
+    match m {
+        Modification::CopyOf(_) => {}
+        Modification::SetTypes { types, subtypes } => {
+            ch.types = types.iter().copied().collect();
+            ch.subtypes = subtypes.clone();
+        }
+        Modification::AddTypes { types, subtypes } => {
+            ch.types.extend(types.iter().copied());
+            for s in subtypes {
+                if !ch.subtypes.contains(s) {
+                    ch.subtypes.push(s.clone());
+                }
+            }
+        }
+        Modification::SetLandTypes(subtypes) => {
+            // CR 305.7: only a land is affected; it keeps its card types, supertypes and
+            // non-land subtypes. In layer 4 its abilities are still those of its rules text
+            // (granted abilities come in layer 6, intrinsic ones after this layer), so all go.
+            if ch.is(CardType::Land) {
+                ch.subtypes.retain(|s| !is_land_type(s));
+                for s in subtypes {
+                    if !ch.subtypes.contains(s) {
+                        ch.subtypes.push(s.clone());
+                    }
+                }
+                ch.abilities.clear();
+            }
+        }
+        Modification::SetColors(c) => ch.colors = c.iter().copied().collect(),
+        Modification::AddAbility(a) => ch.abilities.push(AbilityInstance {
+            ability: (**a).clone(),
+            timestamp: timestamp.max(obj.timestamp),
+        }),
+        Modification::RemoveAllAbilities => ch.abilities.clear(),
+        Modification::SetPt { power, toughness } => {
+            ch.power = Some(*power);
+            ch.toughness = Some(*toughness);
+        }
+        Modification::SetPtToCounters { kind } => {
+            let n = clamp_i32(obj.counters.get(kind).copied().unwrap_or(0));
+            ch.power = Some(n);
+            ch.toughness = Some(n);
+        }
+        Modification::ModifyPt { power, toughness } => {
+            ch.power = ch.power.map(|p| p.saturating_add(*power));
+            ch.toughness = ch.toughness.map(|t| t.saturating_add(*toughness));
+        }
+        Modification::SwitchPt => {
+            if let (Some(p), Some(t)) = (ch.power, ch.toughness) {
+                ch.power = Some(t);
+                ch.toughness = Some(p);
+            }
+        }
+    }
+}
+
+/// Characteristics of every object in the game.
+pub fn compute_all(state: &GameState) -> Board {
+    // Printed values and layer 1 (CR 613.1, 613.2).
+    let mut board: Board = state
+        .objects
+        .keys()
+        .filter_map(|id| copiable(state, *id, 0).map(|c| (*id, c)))
+        .collect();
+    let battlefield: Vec<ObjectId> = state.battlefield_ids();
+    let layers = [
+        Layer::Type,
+        Layer::Color,
+        Layer::Ability,
+        Layer::PtCda,
+        Layer::PtSet,
+        Layer::PtModify,
+        Layer::PtSwitch,
+    ];
+    for layer in layers {
+        let mut apps: Vec<Application> = Vec::new();
+        for e in &state.effects {
+            for m in &e.modifications {
+                if m.layer(false) == layer {
+                    apps.push(Application {
+                        cda_first: 1,
+                        timestamp: e.timestamp,
+                        seq: apps.len(),
+                        affected: e.affected.clone(),
+                        modification: m.clone(),
+                    });
+                }
+            }
+        }
+        for (id, ch) in &board {
+            let Some(obj) = state.object(*id) else { continue };
+            for (st, ts) in ch.statics() {
+                let StaticAbility::Continuous { affected, modification, cda } = st else {
+                    continue;
+                };
+                if modification.layer(*cda) != layer {
+                    continue;
+                }
+                // CR 604.2 / 604.3: static abilities work on the battlefield; CDAs everywhere.
+                if !*cda && obj.zone != ZoneKind::Battlefield {
+                    continue;
+                }
+                let affected = match affected {
+                    Affected::This => vec![*id],
+                    // CR 303.4m: whatever the source is attached to, if it is on the battlefield.
+                    Affected::EnchantedObject => obj
+                        .attached_to
+                        .filter(|t| state.object(*t).is_some_and(|o| o.zone == ZoneKind::Battlefield))
+                        .into_iter()
+                        .collect(),
+                    Affected::Permanents { types, controller } => battlefield
+                        .iter()
+                        .copied()
+                        .filter(|o| {
+                            let ok_type = board
+                                .get(o)
+                                .is_some_and(|c| types.iter().any(|t| c.types.contains(t)));
+                            let ok_ctrl = state
+                                .object(*o)
+                                .is_some_and(|x| relation_holds(*controller, obj.controller, x.controller));
+                            ok_type && ok_ctrl
+                        })
+                        .collect(),
+                };
+                apps.push(Application {
+                    cda_first: if *cda { 0 } else { 1 },
+                    timestamp: ts,
+                    seq: apps.len(),
+                    affected,
+                    modification: modification.clone(),
+                });
+            }
+        }
+        apps.sort_by_key(|a| (a.cda_first, a.timestamp, a.seq));
+        for a in &apps {
+            for id in &a.affected {
+                if let (Some(ch), Some(obj)) = (board.get_mut(id), state.object(*id)) {
+                    apply(ch, &a.modification, a.timestamp, obj);
+                }
+            }
+        }
+        if layer == Layer::Type {
+            // CR 305.6 / 305.7: the intrinsic mana abilities follow the land's current types.
+            for (id, ch) in board.iter_mut() {
+                let ts = state.object(*id).map(|o| o.timestamp).unwrap_or(0);
+                let mut intrinsic = intrinsic_mana_abilities(ch, ts);
+                if !intrinsic.is_empty() {
+                    intrinsic.append(&mut ch.abilities);
+                    ch.abilities = intrinsic;
+                }
+            }
+        }
+        if layer == Layer::PtModify {
+            // CR 613.4c, 122.1a: +1/+1 and -1/-1 counters.
+            for (id, ch) in board.iter_mut() {
+                let Some(obj) = state.object(*id) else { continue };
+                let plus = clamp_i32(obj.counters.get("+1/+1").copied().unwrap_or(0));
+                let minus = clamp_i32(obj.counters.get("-1/-1").copied().unwrap_or(0));
+                let d = plus.saturating_sub(minus);
+                ch.power = ch.power.map(|p| p.saturating_add(d));
+                ch.toughness = ch.toughness.map(|t| t.saturating_add(d));
+            }
+        }
+    }
+    // CR 306.5c: a planeswalker's loyalty on the battlefield is its number of loyalty counters.
+    for (id, ch) in board.iter_mut() {
+        if let Some(obj) = state.object(*id) {
+            if obj.zone == ZoneKind::Battlefield && ch.is(CardType::Planeswalker) {
+                ch.loyalty = Some(clamp_i32(obj.counters.get("loyalty").copied().unwrap_or(0)));
+            }
+        }
+    }
+    board
+}
+
+/// Characteristics of one object.
+pub fn characteristics(state: &GameState, id: ObjectId) -> Option<Characteristics> {
+    compute_all(state).remove(&id)
+}
+
+/// Printed characteristics of a definition (for objects that are about to exist).
+pub fn printed(def: &CardDef) -> Characteristics {
+    Characteristics::printed(def, 0)
+}

@@ -1,0 +1,55 @@
+//! mtg-engine: the deterministic reference rules engine of mtg-conformance.
+//!
+//! Every module implements one rules concept and cites the Comprehensive Rules (CR) sections
+//! it follows. Cards are data (`cards/`) built from general primitives (`abilities`, `costs`);
+//! no card name is special-cased outside `cards/`. The engine does no I/O, uses no unsafe code,
+//! and takes all randomness from a seeded generator in the state.
+
+#![forbid(unsafe_code)]
+
+pub mod abilities;
+pub mod actions;
+mod activation;
+pub mod cards;
+mod casting;
+mod combat;
+pub mod costs;
+pub mod could_produce;
+mod effects;
+pub mod events;
+mod game;
+pub mod ids;
+mod lands;
+pub mod layers;
+pub mod mana;
+mod mana_abilities;
+mod priority;
+pub mod rejection;
+pub mod replacement;
+pub mod rng;
+mod sba;
+pub mod setup;
+mod stack;
+pub mod state;
+pub mod targets;
+mod triggers;
+pub mod turn;
+pub mod types;
+pub mod view;
+mod zones;
+
+pub use actions::{Action, Answers};
+pub use cards::{card_names, card_oracle, CardInfo};
+pub use events::Event;
+pub use game::Game;
+pub use ids::{CardId, ObjectId, PlayerId};
+pub use mana::{ManaCost, ManaParseError, ManaPool, ManaType, SpendPurpose, SpendRestriction};
+pub use rejection::Rejection;
+pub use setup::{CardSetup, GameSetup, PlayerSetup, SetupError};
+pub use state::{GameState, ZoneKind};
+pub use targets::Target;
+pub use turn::Step;
+pub use view::{ObjectView, PlayerView, StackItemKind, StackItemView};
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,212 @@
+//! Mana abilities (CR 605): they resolve at once, without the stack (CR 605.3b). Producing
+//! mana: undefined mana produces nothing (CR 106.5); "tapped for mana" (CR 106.12) events are
+//! modified by replacement effects (CR 106.12b, 616.1) and trigger triggered mana abilities
+//! (CR 106.12a, 605.1b), which resolve right after the mana ability that triggered them
+//! (CR 605.4a).
+
+use crate::abilities::{Ability, Effect, Trigger};
+use crate::could_produce::{produce_table, raw_mana, RawMana};
+use crate::events::Event;
+use crate::ids::{ObjectId, PlayerId};
+use crate::layers::{compute_all, Board};
+use crate::mana::{ManaPool, ManaType, SpendRestriction};
+use crate::rejection::Rejection;
+use crate::replacement::{self, ProductionContext};
+use crate::state::{GameState, ZoneKind};
+use crate::targets::Target;
+
+/// One activation of a mana ability being resolved.
+pub(crate) struct ManaActivation<'a> {
+    pub player: PlayerId,
+    pub source: ObjectId,
+    pub source_is_land: bool,
+    /// {T} in the cost: the permanent is "tapped for mana" (CR 106.12).
+    pub tapped_for_mana: bool,
+    pub mana_choice: Option<ManaType>,
+    pub order: &'a [ObjectId],
+}
+
+fn add_to_pool(state: &mut GameState, player: PlayerId, mana: &ManaPool, source: ObjectId, ev: &mut Vec<Event>) {
+    if mana.is_empty() {
+        return;
+    }
+    if let Some(p) = state.player_mut(player) {
+        p.mana_pool.add_pool(mana);
+        ev.push(Event::ManaAdded { player, mana: mana.clone(), source: Some(source) });
+    }
+}
+
+/// Damage to a player is life loss (CR 120.3a).
+pub(crate) fn damage_player(state: &mut GameState, source: Option<ObjectId>, player: PlayerId, n: u32, ev: &mut Vec<Event>) {
+    if n == 0 {
+        return;
+    }
+    if let Some(p) = state.player_mut(player) {
+        p.life = p.life.saturating_sub(i32::try_from(n).unwrap_or(i32::MAX));
+        let life = p.life;
+        ev.push(Event::DamageDealt { source, target: Target::Player(player), amount: n });
+        ev.push(Event::LifeChanged { player, life });
+    }
+}
+
+/// What an activation has produced so far, and whether it used the player's mana choice.
+#[derive(Default)]
+struct Produced {
+    mana: ManaPool,
+    choice_used: bool,
+}
+
+fn run(
+    state: &mut GameState,
+    act: &ManaActivation,
+    effect: &Effect,
+    board: &mut Option<Board>,
+    out: &mut Produced,
+    ev: &mut Vec<Event>,
+) -> Result<(), Rejection> {
+    match effect {
+        Effect::Sequence(v) => {
+            for e in v {
+                run(state, act, e, board, out, ev)?;
+            }
+        }
+        Effect::AddMana(spec) => add_mana(state, act, spec, None, board, out, ev)?,
+        Effect::AddRestrictedMana { spec, restriction } => {
+            add_mana(state, act, spec, Some(*restriction), board, out, ev)?
+        }
+        Effect::DamageToController(n) => {
+            damage_player(state, Some(act.source), act.player, *n, ev);
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// One "add mana" instruction: the raw mana, the chosen type, replacement effects, and then the
+/// ability's spending restriction on everything produced (CR 106.6a).
+fn add_mana(
+    state: &mut GameState,
+    act: &ManaActivation,
+    spec: &crate::abilities::ManaSpec,
+    restriction: Option<SpendRestriction>,
+    board: &mut Option<Board>,
+    produced: &mut Produced,
+    ev: &mut Vec<Event>,
+) -> Result<(), Rejection> {
+    // Adding mana and damage to a player change no characteristics: one board serves the
+    // whole ability.
+    let board: &Board = match board {
+        Some(b) => b,
+        None => board.insert(compute_all(state)),
+    };
+    let reps = replacement::active(state, board);
+    // The could-produce table is needed only by abilities that refer to it (CR 106.7).
+    let table = if matches!(spec, crate::abilities::ManaSpec::CouldProduce { .. }) {
+        produce_table(state, board, &reps, None)
+    } else {
+        Default::default()
+    };
+    let raw = match raw_mana(state, board, &table, act.player, spec) {
+        RawMana::Fixed(p) => p,
+        RawMana::OneOf(options) if options.is_empty() => {
+            // CR 106.5: no type can be defined, so no mana; there is nothing to choose.
+            if act.mana_choice.is_some() {
+                return Err(Rejection::InvalidChoice(
+                    "this ability produces no mana now (undefined mana, CR 106.5)".into(),
+                ));
+            }
+            ManaPool::default()
+        }
+        RawMana::OneOf(options) => {
+            let choice = match act.mana_choice {
+                Some(c) => c,
+                None if options.len() == 1 => {
+                    options.iter().next().copied().ok_or_else(|| {
+                        Rejection::MissingChoice("mana type".into())
+                    })?
+                }
+                None => return Err(Rejection::MissingChoice("mana type to add".into())),
+            };
+            if !options.contains(&choice) {
+                return Err(Rejection::InvalidManaChoice(choice));
+            }
+            produced.choice_used = true;
+            ManaPool::single(choice)
+        }
+    };
+    let ctx = ProductionContext {
+        tapped_for_mana: act.tapped_for_mana,
+        source_is_land: act.source_is_land,
+        producer: act.player,
+    };
+    let mut out = replacement::apply_in_order(&reps, &ctx, raw, act.order);
+    if let Some(r) = restriction {
+        out = out.with_restriction(r);
+    }
+    add_to_pool(state, act.player, &out, act.source, ev);
+    produced.mana.add_pool(&out);
+    Ok(())
+}
+
+/// Resolves an activated mana ability whose costs have been paid.
+/// `board`: the characteristics as they are now, if the caller has them (else computed here).
+pub(crate) fn resolve(
+    state: &mut GameState,
+    act: &ManaActivation,
+    effect: &Effect,
+    board: Option<Board>,
+    ev: &mut Vec<Event>,
+) -> Result<(), Rejection> {
+    let mut out = Produced::default();
+    let mut board = board;
+    run(state, act, effect, &mut board, &mut out, ev)?;
+    let Produced { mana: produced, choice_used } = out;
+    let types = produced.types();
+    if !choice_used {
+        // With no choice of its own, `mana_choice` may only name a type the activation made
+        // available (it then picks the type for "any type that land produced" triggers).
+        if let Some(c) = act.mana_choice {
+            if !types.contains(&c) {
+                return Err(Rejection::InvalidManaChoice(c));
+            }
+        }
+    }
+    // CR 106.12a: "whenever a player taps a land for mana" triggers only if mana was produced.
+    if !(act.tapped_for_mana && act.source_is_land) || produced.is_empty() {
+        return Ok(());
+    }
+    // "one mana of any type that land produced": the player's `mana_choice` if it is one of
+    // them, else the first in W U B R G C order.
+    let Some(pick) = act
+        .mana_choice
+        .filter(|c| types.contains(c))
+        .or_else(|| types.iter().next().copied())
+    else {
+        return Ok(());
+    };
+    let board = match board {
+        Some(b) => b,
+        None => compute_all(state),
+    };
+    let reps = replacement::active(state, &board);
+    let mut triggered: Vec<ObjectId> = Vec::new();
+    for obj in state.zone_objects(ZoneKind::Battlefield, None) {
+        let Some(ch) = board.get(&obj.id) else { continue };
+        for a in &ch.abilities {
+            if let Ability::Triggered(t) = &a.ability {
+                if t.trigger == Trigger::PlayerTapsLandForMana && t.effect == Effect::AddManaOfTypeProduced {
+                    triggered.push(obj.id);
+                }
+            }
+        }
+    }
+    for src in triggered {
+        ev.push(Event::AbilityTriggered { source: src, controller: act.player, stack_id: None });
+        // Not "tapping for mana" and not produced by the land (CR 106.3: the source is the
+        // enchantment), so tap-for-mana replacement effects don't apply.
+        let ctx = ProductionContext { tapped_for_mana: false, source_is_land: false, producer: act.player };
+        let out = replacement::apply_in_order(&reps, &ctx, ManaPool::single(pick), &[]);
+        add_to_pool(state, act.player, &out, src, ev);
+    }
+    Ok(())
+}

@@ -1,0 +1,212 @@
+//! Replacement effects on mana production (CR 106.12b, 614.1a, 616.1).
+//!
+//! The player producing the mana orders the applicable effects (`replacement_order`); after
+//! each one is applied, the remaining ones are checked again (CR 616.1e) and each applies at
+//! most once to the event (CR 614.5). For "could produce" (CR 106.7), every order is explored.
+
+use std::collections::BTreeSet;
+
+use crate::abilities::{ManaReplacement, ManaReplacementResult, ManaReplacementScope};
+use crate::ids::{ObjectId, PlayerId};
+use crate::layers::Board;
+use crate::mana::{ManaPool, ManaType};
+use crate::state::{GameState, ZoneKind};
+
+/// A mana replacement effect from a permanent's static ability.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ActiveReplacement {
+    pub source: ObjectId,
+    pub controller: PlayerId,
+    pub timestamp: u64,
+    pub def: ManaReplacement,
+}
+
+/// The production event being modified.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProductionContext {
+    /// A mana ability with {T} in its cost (CR 106.12).
+    pub tapped_for_mana: bool,
+    /// The permanent tapped is a land.
+    pub source_is_land: bool,
+    /// The player who activated the ability.
+    pub producer: PlayerId,
+}
+
+/// Mana replacement effects of the permanents on the battlefield, in timestamp order.
+pub fn active(state: &GameState, board: &Board) -> Vec<ActiveReplacement> {
+    let mut v = Vec::new();
+    for obj in state.zone_objects(ZoneKind::Battlefield, None) {
+        let Some(ch) = board.get(&obj.id) else { continue };
+        for (st, ts) in ch.statics() {
+            if let crate::abilities::StaticAbility::ManaReplacement(def) = st {
+                v.push(ActiveReplacement {
+                    source: obj.id,
+                    controller: obj.controller,
+                    timestamp: ts,
+                    def: def.clone(),
+                });
+            }
+        }
+    }
+    v.sort_by_key(|r| (r.timestamp, r.source));
+    v
+}
+
+pub fn applies(r: &ActiveReplacement, ctx: &ProductionContext) -> bool {
+    match r.def.scope {
+        ManaReplacementScope::YouTapPermanent => ctx.tapped_for_mana && ctx.producer == r.controller,
+        ManaReplacementScope::LandTapped => ctx.tapped_for_mana && ctx.source_is_land,
+    }
+}
+
+fn apply_one(result: &ManaReplacementResult, pool: &ManaPool) -> ManaPool {
+    match result {
+        ManaReplacementResult::Multiply(k) => pool.times(*k),
+        ManaReplacementResult::ReplaceAll(p) => p.clone(),
+        ManaReplacementResult::ReplaceType(t) => {
+            let mut p = ManaPool::default();
+            p.add(*t, pool.total());
+            p
+        }
+    }
+}
+
+/// Applies the effects to an actual production event in the order the producer chose; sources
+/// not named in `order` follow in timestamp order.
+pub fn apply_in_order(
+    reps: &[ActiveReplacement],
+    ctx: &ProductionContext,
+    pool: ManaPool,
+    order: &[ObjectId],
+) -> ManaPool {
+    let mut pool = pool;
+    let mut used = vec![false; reps.len()];
+    for _ in 0..reps.len() {
+        if pool.is_empty() {
+            break;
+        }
+        let candidates: Vec<usize> = (0..reps.len())
+            .filter(|i| !used.get(*i).copied().unwrap_or(true))
+            .filter(|i| reps.get(*i).is_some_and(|r| applies(r, ctx)))
+            .collect();
+        let chosen = order
+            .iter()
+            .find_map(|src| {
+                candidates
+                    .iter()
+                    .copied()
+                    .find(|i| reps.get(*i).is_some_and(|r| r.source == *src))
+            })
+            .or_else(|| candidates.first().copied());
+        let Some(i) = chosen else { break };
+        if let (Some(r), Some(u)) = (reps.get(i), used.get_mut(i)) {
+            pool = apply_one(&r.def.result, &pool);
+            *u = true;
+        }
+    }
+    pool
+}
+
+fn types_only(p: &ManaPool) -> ManaPool {
+    let mut q = ManaPool::default();
+    for t in p.types() {
+        q.add(t, 1);
+    }
+    q
+}
+
+/// Every type the event could end up producing, over all orders of the applicable effects
+/// (CR 106.7). Identical effects are interchangeable, so the search runs over how many of each
+/// kind have been applied, which keeps it small even with many copies of one card.
+pub fn possible_types(
+    reps: &[ActiveReplacement],
+    ctx: &ProductionContext,
+    raw: &ManaPool,
+) -> BTreeSet<ManaType> {
+    if raw.is_empty() {
+        return BTreeSet::new();
+    }
+    let mut kinds: Vec<(ManaReplacementResult, u32)> = Vec::new();
+    for r in reps.iter().filter(|r| applies(r, ctx)) {
+        match kinds.iter_mut().find(|(k, _)| *k == r.def.result) {
+            Some((_, n)) => *n = n.saturating_add(1),
+            None => kinds.push((r.def.result.clone(), 1)),
+        }
+    }
+    let mut out = BTreeSet::new();
+    let mut seen: BTreeSet<(Vec<u32>, ManaPool)> = BTreeSet::new();
+    let mut todo: Vec<(Vec<u32>, ManaPool)> = vec![(vec![0; kinds.len()], types_only(raw))];
+    while let Some((used, pool)) = todo.pop() {
+        if !seen.insert((used.clone(), pool.clone())) {
+            continue;
+        }
+        let mut terminal = true;
+        for (i, (kind, count)) in kinds.iter().enumerate() {
+            let u = used.get(i).copied().unwrap_or(0);
+            if u < *count && !pool.is_empty() {
+                terminal = false;
+                let mut next = used.clone();
+                if let Some(slot) = next.get_mut(i) {
+                    *slot = u.saturating_add(1);
+                }
+                // Only the types matter here; keep one of each so repeated doubling stays finite.
+                let p = types_only(&apply_one(kind, &pool));
+                todo.push((next, p));
+            }
+        }
+        if terminal {
+            out.extend(pool.types());
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rep(source: u32, controller: u8, result: ManaReplacementResult, scope: ManaReplacementScope) -> ActiveReplacement {
+        ActiveReplacement {
+            source: ObjectId(source),
+            controller: PlayerId(controller),
+            timestamp: u64::from(source),
+            def: ManaReplacement { scope, result },
+        }
+    }
+
+    fn tapped_land(p: u8) -> ProductionContext {
+        ProductionContext { tapped_for_mana: true, source_is_land: true, producer: PlayerId(p) }
+    }
+
+    #[test]
+    fn doubling_twice_is_four_times() {
+        let r = ManaReplacementResult::Multiply(2);
+        let reps = vec![
+            rep(1, 0, r.clone(), ManaReplacementScope::YouTapPermanent),
+            rep(2, 0, r, ManaReplacementScope::YouTapPermanent),
+        ];
+        let out = apply_in_order(&reps, &tapped_land(0), ManaPool::parse("{G}").unwrap(), &[]);
+        assert_eq!(out.to_symbols(), "{G}{G}{G}{G}");
+        // Not the controller of the Reflections: no doubling.
+        let out = apply_in_order(&reps, &tapped_land(1), ManaPool::parse("{G}").unwrap(), &[]);
+        assert_eq!(out.to_symbols(), "{G}");
+    }
+
+    #[test]
+    fn order_matters_and_all_orders_are_possible() {
+        let black = rep(1, 1, ManaReplacementResult::ReplaceAll(ManaPool::parse("{B}").unwrap()), ManaReplacementScope::LandTapped);
+        let colorless = rep(2, 1, ManaReplacementResult::ReplaceType(ManaType::Colorless), ManaReplacementScope::LandTapped);
+        let double = rep(3, 0, ManaReplacementResult::Multiply(2), ManaReplacementScope::YouTapPermanent);
+        let reps = vec![black, colorless, double];
+        let raw = ManaPool::parse("{C}{C}").unwrap();
+        let ctx = tapped_land(0);
+        // Timestamp order: {B}, then {C}, then doubled.
+        assert_eq!(apply_in_order(&reps, &ctx, raw.clone(), &[]).to_symbols(), "{C}{C}");
+        // Colorless first, double, then black last: one {B}.
+        let o = [ObjectId(2), ObjectId(3), ObjectId(1)];
+        assert_eq!(apply_in_order(&reps, &ctx, raw.clone(), &o).to_symbols(), "{B}");
+        let all = possible_types(&reps, &ctx, &raw);
+        assert_eq!(all, [ManaType::Black, ManaType::Colorless].into_iter().collect());
+        assert!(possible_types(&reps, &ctx, &ManaPool::default()).is_empty());
+    }
+}

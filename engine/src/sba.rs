@@ -1,0 +1,101 @@
+//! State-based actions (CR 704), checked whenever a player would receive priority (CR 704.3):
+//! 704.5a life, 704.5b empty library draw, 704.5d tokens off the battlefield, 704.5f toughness,
+//! 704.5g lethal damage, 704.5i loyalty, 704.5m Auras attached illegally or not at all
+//! (CR 303.4c, 303.4d), 704.5q +1/+1 and -1/-1 counters.
+
+use crate::events::Event;
+use crate::ids::ObjectId;
+use crate::casting::{enchant_specs, is_aura};
+use crate::layers::{compute_all, Board, Characteristics};
+use crate::targets::{self, Target};
+use crate::state::{GameState, ZoneKind};
+use crate::types::CardType;
+use crate::zones;
+
+/// Performs every applicable state-based action once, as one event; returns whether any was.
+pub(crate) fn check(state: &mut GameState, ev: &mut Vec<Event>) -> bool {
+    let mut any = false;
+    let board = compute_all(state);
+    let ids = state.player_ids();
+    for p in ids {
+        if let Some(pl) = state.player_mut(p) {
+            if !pl.lost && (pl.life <= 0 || pl.drew_from_empty) {
+                pl.lost = true;
+                ev.push(Event::PlayerLost { player: p });
+                any = true;
+            }
+            pl.drew_from_empty = false;
+        }
+    }
+    let gone: Vec<ObjectId> = state
+        .objects
+        .values()
+        .filter(|o| o.is_token && o.zone != ZoneKind::Battlefield)
+        .map(|o| o.id)
+        .collect();
+    for id in gone {
+        state.objects.remove(&id);
+        ev.push(Event::TokenCeasedToExist { object: id });
+        any = true;
+    }
+    let mut to_graveyard = Vec::new();
+    let mut annihilate = Vec::new();
+    for obj in state.zone_objects(ZoneKind::Battlefield, None) {
+        let Some(ch) = board.get(&obj.id) else { continue };
+        if ch.is(CardType::Creature) {
+            let t = ch.toughness.unwrap_or(0);
+            let lethal = u32::try_from(t).map(|t| obj.damage >= t).unwrap_or(false);
+            if t <= 0 || lethal {
+                to_graveyard.push(obj.id);
+                continue;
+            }
+        }
+        if ch.is(CardType::Planeswalker) && ch.loyalty.unwrap_or(0) <= 0 {
+            to_graveyard.push(obj.id);
+            continue;
+        }
+        if is_aura(ch) && !aura_attachment_legal(state, &board, obj.id, ch) {
+            to_graveyard.push(obj.id);
+            continue;
+        }
+        let plus = obj.counters.get("+1/+1").copied().unwrap_or(0);
+        let minus = obj.counters.get("-1/-1").copied().unwrap_or(0);
+        if plus > 0 && minus > 0 {
+            annihilate.push((obj.id, plus.min(minus)));
+        }
+    }
+    for (id, n) in annihilate {
+        if let Some(o) = state.object_mut(id) {
+            for kind in ["+1/+1", "-1/-1"] {
+                let left = o.counters.get(kind).copied().unwrap_or(0).saturating_sub(n);
+                if left == 0 {
+                    o.counters.remove(kind);
+                } else {
+                    o.counters.insert(kind.to_string(), left);
+                }
+                ev.push(Event::CountersRemoved { object: id, kind: kind.to_string(), amount: n });
+            }
+            any = true;
+        }
+    }
+    for id in to_graveyard {
+        if zones::move_to(state, id, ZoneKind::Graveyard, None, ev).is_some() {
+            any = true;
+        }
+    }
+    any
+}
+
+/// CR 704.5m, 303.4c-d: an Aura must be attached to another object on the battlefield that
+/// every one of its enchant abilities allows (CR 702.5c), and must not be a creature.
+fn aura_attachment_legal(state: &GameState, board: &Board, id: ObjectId, ch: &Characteristics) -> bool {
+    let Some(target) = state.object(id).and_then(|o| o.attached_to) else { return false };
+    let on_battlefield = state.object(target).is_some_and(|o| o.zone == ZoneKind::Battlefield);
+    let controller = state.object(id).map(|o| o.controller).unwrap_or(state.active);
+    target != id
+        && on_battlefield
+        && !ch.is(CardType::Creature)
+        && enchant_specs(ch)
+            .iter()
+            .all(|spec| targets::is_legal(state, board, spec, &Target::Object(target), controller))
+}

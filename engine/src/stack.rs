@@ -1,0 +1,90 @@
+//! Resolving the top object of the stack (CR 608): targets are checked again (CR 608.2b); a
+//! permanent spell becomes a permanent (CR 608.3a), keeping its X for "enters with X" (CR 107.3m);
+//! an Aura spell enters attached to its target (CR 608.3c) or, with its target illegal, goes
+//! to the graveyard (CR 608.3b); an instant or sorcery does what it says and goes to its
+//! owner's graveyard (CR 608.2n).
+
+use crate::actions::Answers;
+use crate::effects::{self, ResolveCtx};
+use crate::events::Event;
+use crate::layers::compute_all;
+use crate::rejection::Rejection;
+use crate::state::{GameState, StackEntryKind, ZoneKind};
+use crate::targets;
+use crate::zones;
+
+pub(crate) fn resolve_top(state: &mut GameState, answers: &Answers, ev: &mut Vec<Event>) -> Result<(), Rejection> {
+    let Some(entry) = state.stack.pop() else { return Ok(()) };
+    let board = compute_all(state);
+    match &entry.kind {
+        StackEntryKind::Spell => {
+            let Some(ch) = board.get(&entry.id) else { return Ok(()) };
+            if ch.is_permanent() {
+                let def_name = state.object(entry.id).map(|o| o.def.clone()).unwrap_or_default();
+                let specs = crate::casting::spell_target_specs(&def_name, ch);
+                let mut attach_to = None;
+                if let (Some(spec), Some(target)) = (specs.first(), entry.targets.first()) {
+                    if !targets::is_legal(state, &board, spec, target, entry.controller) {
+                        ev.push(Event::DidNotResolve { id: entry.id });
+                        zones::move_to(state, entry.id, ZoneKind::Graveyard, None, ev);
+                        return Ok(());
+                    }
+                    if let crate::targets::Target::Object(o) = target {
+                        attach_to = Some(*o);
+                    }
+                }
+                zones::put_onto_battlefield_attached(state, entry.id, entry.controller, entry.x, attach_to, ev);
+                ev.push(Event::Resolved { id: entry.id });
+                return Ok(());
+            }
+            let obj = state.object(entry.id).cloned();
+            let def = obj.as_ref().and_then(|o| crate::cards::card_def(&o.def));
+            let specs = def.map(|d| d.spell_targets.clone()).unwrap_or_default();
+            let legal: Vec<bool> = specs
+                .iter()
+                .zip(&entry.targets)
+                .map(|(s, t)| targets::is_legal(state, &board, s, t, entry.controller))
+                .collect();
+            if !specs.is_empty() && legal.iter().all(|l| !l) {
+                ev.push(Event::DidNotResolve { id: entry.id });
+            } else if let Some(effect) = def.and_then(|d| d.spell_effect.clone()) {
+                let empty = Default::default();
+                let ctx = ResolveCtx {
+                    controller: entry.controller,
+                    source: Some(entry.id),
+                    source_counters: &empty,
+                    x: entry.x.unwrap_or(0),
+                    targets: &entry.targets,
+                    legal: &legal,
+                    answers,
+                };
+                effects::resolve(state, &effect, &ctx, ev)?;
+                ev.push(Event::Resolved { id: entry.id });
+            }
+            zones::move_to(state, entry.id, ZoneKind::Graveyard, None, ev);
+        }
+        StackEntryKind::Ability { source, effect, target_specs, source_counters, .. } => {
+            let legal: Vec<bool> = target_specs
+                .iter()
+                .zip(&entry.targets)
+                .map(|(s, t)| targets::is_legal(state, &board, s, t, entry.controller))
+                .collect();
+            if !target_specs.is_empty() && legal.iter().all(|l| !l) {
+                ev.push(Event::DidNotResolve { id: entry.id });
+                return Ok(());
+            }
+            let ctx = ResolveCtx {
+                controller: entry.controller,
+                source: Some(*source),
+                source_counters,
+                x: entry.x.unwrap_or(0),
+                targets: &entry.targets,
+                legal: &legal,
+                answers,
+            };
+            effects::resolve(state, effect, &ctx, ev)?;
+            ev.push(Event::Resolved { id: entry.id });
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,273 @@
+//! The game state (CR 400-406): players, zones, objects, the stack, continuous effects.
+//!
+//! Zone membership is stored once, on the object (`Object::zone`), so an object is always in
+//! exactly one zone; order within a zone is the order of entry timestamps (CR 613.7d), which for
+//! a library means the first card set up is the top card.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::abilities::{Effect, Modification, TargetSpec};
+use crate::ids::{CardId, ObjectId, PlayerId};
+use crate::mana::ManaPool;
+use crate::rng::Rng;
+use crate::targets::Target;
+use crate::turn::Step;
+
+/// Zones (CR 400.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum ZoneKind {
+    Library,
+    Hand,
+    Battlefield,
+    Graveyard,
+    Stack,
+    Exile,
+    Command,
+}
+
+impl ZoneKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            ZoneKind::Library => "library",
+            ZoneKind::Hand => "hand",
+            ZoneKind::Battlefield => "battlefield",
+            ZoneKind::Graveyard => "graveyard",
+            ZoneKind::Stack => "stack",
+            ZoneKind::Exile => "exile",
+            ZoneKind::Command => "command",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<ZoneKind> {
+        [
+            ZoneKind::Library,
+            ZoneKind::Hand,
+            ZoneKind::Battlefield,
+            ZoneKind::Graveyard,
+            ZoneKind::Stack,
+            ZoneKind::Exile,
+            ZoneKind::Command,
+        ]
+        .into_iter()
+        .find(|z| z.name() == s)
+    }
+}
+
+/// A player (CR 102).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Player {
+    pub name: String,
+    pub life: i32,
+    pub mana_pool: ManaPool,
+    pub lost: bool,
+    /// Attempted to draw from an empty library since the last SBA check (CR 704.5b).
+    pub drew_from_empty: bool,
+}
+
+/// The physical card behind `CardId` (CR 108).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CardRecord {
+    pub name: String,
+    pub owner: PlayerId,
+    /// Commander designation: an attribute of the card, not of the object (CR 903.3).
+    pub commander: bool,
+    /// The object this card is now (CR 400.7).
+    pub object: Option<ObjectId>,
+}
+
+/// A card or token object in a zone (CR 109). Characteristics are never stored: they are derived
+/// from the definition `def` by `layers`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Object {
+    pub id: ObjectId,
+    pub card: Option<CardId>,
+    /// Name of the card or token definition.
+    pub def: String,
+    pub is_token: bool,
+    pub owner: PlayerId,
+    pub controller: PlayerId,
+    pub zone: ZoneKind,
+    /// Timestamp of entering the zone (CR 613.7d); also the order within the zone.
+    pub timestamp: u64,
+    pub tapped: bool,
+    pub counters: BTreeMap<String, u32>,
+    pub damage: u32,
+    /// Came under its controller's control since their most recent turn began (CR 302.6).
+    pub summoning_sick: bool,
+    pub attached_to: Option<ObjectId>,
+    /// The announced X while a spell (CR 107.3a); elsewhere X is 0 (CR 107.3g).
+    pub x: Option<u32>,
+    /// The X of the spell this permanent was, for its "enters with X" effects (CR 107.3m).
+    pub entered_x: Option<u32>,
+}
+
+/// What a stack entry is (CR 405.1).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum StackEntryKind {
+    /// A spell: the object with the entry's id, in the stack zone.
+    Spell,
+    /// An activated or triggered ability (CR 113.1b, 113.1c).
+    Ability {
+        source: ObjectId,
+        source_card: Option<CardId>,
+        effect: Effect,
+        target_specs: Vec<TargetSpec>,
+        /// Counters the source had when last on the battlefield (CR 608.2h last known information).
+        source_counters: BTreeMap<String, u32>,
+    },
+}
+
+/// An item on the stack.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StackEntry {
+    pub id: ObjectId,
+    pub controller: PlayerId,
+    pub targets: Vec<Target>,
+    pub x: Option<u32>,
+    pub kind: StackEntryKind,
+}
+
+/// A triggered ability waiting to be put on the stack (CR 603.3).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PendingTrigger {
+    pub source: ObjectId,
+    pub source_card: Option<CardId>,
+    pub controller: PlayerId,
+    pub effect: Effect,
+    pub source_counters: BTreeMap<String, u32>,
+    pub timestamp: u64,
+}
+
+/// How long a continuous effect from a resolved spell or ability lasts (CR 611.2a).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Duration {
+    /// Ends in the cleanup step (CR 514.2).
+    EndOfTurn,
+    /// No stated duration: until the end of the game (CR 611.2a).
+    Indefinite,
+}
+
+/// A continuous effect created by a resolving spell or ability. The affected set is locked in
+/// when it begins (CR 611.2c); object ids change on zone change, so it stops applying then.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ContinuousEffect {
+    pub timestamp: u64,
+    pub source: Option<ObjectId>,
+    pub affected: Vec<ObjectId>,
+    pub modifications: Vec<Modification>,
+    pub duration: Duration,
+}
+
+/// Combat bookkeeping (CR 506-511).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Combat {
+    /// The active player must still declare attackers (CR 508.1).
+    pub awaiting_declaration: bool,
+    pub declared: bool,
+    pub attackers: Vec<ObjectId>,
+}
+
+/// The whole game: serializable, cloneable, comparable (save/load round-trips).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameState {
+    pub players: Vec<Player>,
+    pub cards: Vec<CardRecord>,
+    pub objects: BTreeMap<ObjectId, Object>,
+    /// Bottom first; the last entry is the top of the stack.
+    pub stack: Vec<StackEntry>,
+    pub effects: Vec<ContinuousEffect>,
+    pub pending_triggers: Vec<PendingTrigger>,
+    pub active: PlayerId,
+    pub priority: Option<PlayerId>,
+    pub step: Step,
+    pub turn: u32,
+    /// Players who passed in succession since the last action (CR 117.4).
+    pub passes: u32,
+    pub lands_played: u32,
+    pub combat: Combat,
+    pub next_object: u32,
+    pub next_timestamp: u64,
+    pub rng: Rng,
+}
+
+impl GameState {
+    pub fn player(&self, p: PlayerId) -> Option<&Player> {
+        self.players.get(usize::from(p.0))
+    }
+
+    pub fn player_mut(&mut self, p: PlayerId) -> Option<&mut Player> {
+        self.players.get_mut(usize::from(p.0))
+    }
+
+    pub fn player_ids(&self) -> Vec<PlayerId> {
+        (0..self.players.len().min(usize::from(u8::MAX)))
+            .filter_map(|i| u8::try_from(i).ok().map(PlayerId))
+            .collect()
+    }
+
+    /// Players in APNAP order (CR 101.4).
+    pub fn apnap(&self) -> Vec<PlayerId> {
+        let mut v = vec![self.active];
+        v.extend(self.player_ids().into_iter().filter(|p| *p != self.active));
+        v
+    }
+
+    pub fn object(&self, id: ObjectId) -> Option<&Object> {
+        self.objects.get(&id)
+    }
+
+    pub fn object_mut(&mut self, id: ObjectId) -> Option<&mut Object> {
+        self.objects.get_mut(&id)
+    }
+
+    pub fn new_object_id(&mut self) -> ObjectId {
+        self.next_object = self.next_object.saturating_add(1);
+        ObjectId(self.next_object)
+    }
+
+    pub fn new_timestamp(&mut self) -> u64 {
+        self.next_timestamp = self.next_timestamp.saturating_add(1);
+        self.next_timestamp
+    }
+
+    /// Objects of a zone in zone order. Battlefield and stack: by controller; others: by owner.
+    /// `None` for the player means every player.
+    pub fn zone_objects(&self, zone: ZoneKind, player: Option<PlayerId>) -> Vec<&Object> {
+        let mut v: Vec<&Object> = self
+            .objects
+            .values()
+            .filter(|o| o.zone == zone)
+            .filter(|o| match player {
+                None => true,
+                Some(p) => match zone {
+                    ZoneKind::Battlefield | ZoneKind::Stack => o.controller == p,
+                    _ => o.owner == p,
+                },
+            })
+            .collect();
+        v.sort_by_key(|o| (o.timestamp, o.id));
+        v
+    }
+
+    pub fn battlefield_ids(&self) -> Vec<ObjectId> {
+        self.zone_objects(ZoneKind::Battlefield, None).iter().map(|o| o.id).collect()
+    }
+
+    /// Someone has lost: in a two-player game the game is over (CR 104.2a).
+    pub fn is_over(&self) -> bool {
+        self.players.iter().any(|p| p.lost) || self.players.len() != 2
+    }
+
+    pub fn card_commander(&self, card: Option<CardId>) -> bool {
+        card.and_then(|c| self.cards.get(usize::try_from(c.0).ok()?))
+            .map(|r| r.commander)
+            .unwrap_or(false)
+    }
+
+    pub fn card_record_mut(&mut self, card: CardId) -> Option<&mut CardRecord> {
+        let i = usize::try_from(card.0).ok()?;
+        self.cards.get_mut(i)
+    }
+}

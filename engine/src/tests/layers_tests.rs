@@ -1,0 +1,242 @@
+//! X on the stack and on the battlefield (CR 107.3), "enters with" replacement effects
+//! (CR 614.1c), layers (CR 613), dies triggers with last known information (CR 603.10a).
+
+use super::*;
+use crate::*;
+
+#[test]
+fn endless_one_x_on_stack_and_battlefield() {
+    let mut s = setup(Step::PrecombatMain);
+    let one = add(&mut s, "Endless One", ALICE, ZoneKind::Hand);
+    s.players[0].mana_pool = pool("{G}{G}{C}{R}");
+    let mut g = Game::new(s).unwrap();
+    assert_eq!(view(&g, one).mana_value, 0);
+    cast(&mut g, ALICE, one, Some(3)).unwrap();
+    assert_eq!(mana_of(&g, ALICE), "{G}"); // generic paid from {C} first, then W U B R G
+    let v = view(&g, one);
+    assert_eq!((v.zone, v.mana_value), (ZoneKind::Stack, 3));
+    assert_eq!(g.stack_view()[0].x, Some(3));
+    resolve(&mut g, Answers::default());
+    let v = view(&g, one);
+    assert_eq!(v.zone, ZoneKind::Battlefield);
+    assert_eq!(v.mana_value, 0);
+    assert_eq!(v.counters, counters(&[("+1/+1", 3)]));
+    assert_eq!((v.power, v.toughness), (Some(3), Some(3)));
+    assert!(v.summoning_sick);
+}
+
+#[test]
+fn endless_one_with_x_zero_dies() {
+    let mut s = setup(Step::PrecombatMain);
+    let one = add(&mut s, "Endless One", ALICE, ZoneKind::Hand);
+    let mut g = Game::new(s).unwrap();
+    cast(&mut g, ALICE, one, Some(0)).unwrap();
+    resolve(&mut g, Answers::default());
+    assert_eq!(view(&g, one).zone, ZoneKind::Graveyard);
+}
+
+#[test]
+fn sorcery_timing_and_mana() {
+    let mut s = setup(Step::PrecombatMain);
+    let bears = add(&mut s, "Grizzly Bears", ALICE, ZoneKind::Hand);
+    let mut g = Game::new(s.clone()).unwrap();
+    assert_eq!(cast(&mut g, ALICE, bears, None).unwrap_err().class(), "cost");
+    s.players[0].mana_pool = pool("{G}{G}");
+    s.step = Step::Upkeep;
+    let mut g = Game::new(s.clone()).unwrap();
+    assert_eq!(cast(&mut g, ALICE, bears, None).unwrap_err().class(), "timing");
+    s.step = Step::PrecombatMain;
+    let mut g = Game::new(s).unwrap();
+    let bad = Action::CastSpell { player: ALICE, card: obj(&g, bears), x: None, targets: vec![], payment: Some(pool("{G}")) };
+    assert_eq!(g.apply(bad).unwrap_err().class(), "cost");
+    let x = Action::CastSpell { player: ALICE, card: obj(&g, bears), x: Some(2), targets: vec![], payment: None };
+    assert_eq!(g.apply(x).unwrap_err().class(), "choice");
+    cast(&mut g, ALICE, bears, None).unwrap();
+    // Only instants while the stack isn't empty.
+    resolve(&mut g, Answers::default());
+    assert_eq!(view(&g, bears).zone, ZoneKind::Battlefield);
+    assert_eq!(mana_of(&g, ALICE), "");
+}
+
+#[test]
+fn hangarback_walker_dies_with_last_known_counters() {
+    let mut s = setup(Step::Untap);
+    s.step = Step::End;
+    s.active_player = BOB;
+    let hw = perm(&mut s, "Hangarback Walker", ALICE);
+    edit(&mut s, hw).counters = counters(&[("+1/+1", 2)]);
+    perm(&mut s, "Contamination", ALICE);
+    let mut g = Game::new(s).unwrap();
+    assert_eq!(view(&g, hw).power, Some(2));
+    advance_to(&mut g, Step::Upkeep);
+    assert_eq!(g.active_player(), ALICE);
+    assert_eq!(g.stack_view().len(), 1);
+    // The choice is required while creatures exist.
+    pass(&mut g).unwrap();
+    let before = g.state().clone();
+    assert_eq!(pass(&mut g).unwrap_err().class(), "choice");
+    assert_eq!(g.state(), &before);
+    let hw_obj = obj(&g, hw);
+    pass_with(&mut g, Answers { sacrifice: Some(vec![hw_obj]), ..Answers::default() }).unwrap();
+    assert_eq!(view(&g, hw).zone, ZoneKind::Graveyard);
+    // The dies trigger is on the stack; resolve it.
+    assert_eq!(g.stack_view().len(), 1);
+    assert_eq!(g.stack_view()[0].source_card, Some(hw));
+    resolve(&mut g, Answers::default());
+    let thopters = g.zone_view(ZoneKind::Battlefield, ALICE).into_iter().filter(|v| v.name == "Thopter").collect::<Vec<_>>();
+    assert_eq!(thopters.len(), 2);
+    assert_eq!(thopters[0].keywords, vec!["Flying"]);
+    assert_eq!(thopters[0].colors, Vec::<String>::new());
+    assert!(thopters[0].is_token);
+    assert_eq!(view(&g, CardId(1)).zone, ZoneKind::Battlefield); // Contamination stays
+}
+
+#[test]
+fn hangarback_walker_grows() {
+    let mut s = setup(Step::PrecombatMain);
+    let hw = perm(&mut s, "Hangarback Walker", ALICE);
+    s.players[0].mana_pool = pool("{C}");
+    let mut g = Game::new(s).unwrap();
+    // 0/0 with no counters dies as the game starts (CR 704.5f): no tokens.
+    assert_eq!(view(&g, hw).zone, ZoneKind::Graveyard);
+    assert!(g.stack_view().len() == 1);
+    resolve(&mut g, Answers::default());
+    assert!(g.zone_view(ZoneKind::Battlefield, ALICE).is_empty());
+}
+
+#[test]
+fn hangarback_walker_activation() {
+    let mut s = setup(Step::PrecombatMain);
+    let hw = perm(&mut s, "Hangarback Walker", ALICE);
+    edit(&mut s, hw).counters = counters(&[("+1/+1", 1)]);
+    s.players[0].mana_pool = pool("{C}");
+    let mut g = Game::new(s).unwrap();
+    activate(&mut g, ALICE, hw, 0).unwrap();
+    resolve(&mut g, Answers::default());
+    assert_eq!(view(&g, hw).counters, counters(&[("+1/+1", 2)]));
+    assert_eq!(view(&g, hw).toughness, Some(2));
+}
+
+#[test]
+fn counter_annihilation() {
+    let mut s = setup(Step::PrecombatMain);
+    let b = perm(&mut s, "Grizzly Bears", ALICE);
+    edit(&mut s, b).counters = counters(&[("+1/+1", 3), ("-1/-1", 1)]);
+    let g = Game::new(s).unwrap();
+    let v = view(&g, b);
+    assert_eq!(v.counters, counters(&[("+1/+1", 2)]));
+    assert_eq!(v.power, Some(4));
+}
+
+#[test]
+fn chimeric_mass_enters_with_x_and_animates() {
+    let mut s = setup(Step::PrecombatMain);
+    let mass = add(&mut s, "Chimeric Mass", ALICE, ZoneKind::Hand);
+    s.players[0].mana_pool = pool("{C}{C}{C}{G}");
+    let mut g = Game::new(s).unwrap();
+    cast(&mut g, ALICE, mass, Some(3)).unwrap();
+    resolve(&mut g, Answers::default());
+    let v = view(&g, mass);
+    assert_eq!(v.counters, counters(&[("charge", 3)]));
+    assert_eq!(v.types, vec!["Artifact"]);
+    assert_eq!(v.power, None);
+    activate(&mut g, ALICE, mass, 0).unwrap();
+    resolve(&mut g, Answers::default());
+    let v = view(&g, mass);
+    assert_eq!(v.types, vec!["Artifact", "Creature"]);
+    assert_eq!(v.subtypes, vec!["Construct"]);
+    assert_eq!((v.power, v.toughness), (Some(3), Some(3)));
+    // It became a creature this turn under a controller who had it since... it entered this
+    // turn, so it is summoning sick (CR 302.6) — it can't attack.
+    assert!(v.summoning_sick);
+    advance_to(&mut g, Step::End);
+    pass(&mut g).unwrap();
+    pass(&mut g).unwrap();
+    let v = view(&g, mass);
+    assert_eq!(v.types, vec!["Artifact"]);
+    assert_eq!(v.power, None);
+}
+
+#[test]
+fn fires_pump_targets() {
+    let mut s = setup(Step::PrecombatMain);
+    let fires = perm(&mut s, "Fires of Yavimaya", ALICE);
+    let bears = perm(&mut s, "Grizzly Bears", BOB);
+    let mut g = Game::new(s).unwrap();
+    let src = obj(&g, fires);
+    let no_target = Action::ActivateAbility { player: ALICE, source: src, ability: 0, x: None, targets: vec![], mana_choice: None, payment: None, replacement_order: vec![] };
+    assert_eq!(g.apply(no_target).unwrap_err().class(), "target");
+    let bad = Action::ActivateAbility { player: ALICE, source: src, ability: 0, x: None, targets: vec![Target::Object(src)], mana_choice: None, payment: None, replacement_order: vec![] };
+    assert_eq!(g.apply(bad).unwrap_err().class(), "target");
+    let ok = Action::ActivateAbility { player: ALICE, source: src, ability: 0, x: None, targets: vec![Target::Object(obj(&g, bears))], mana_choice: None, payment: None, replacement_order: vec![] };
+    g.apply(ok).unwrap();
+    assert_eq!(view(&g, fires).zone, ZoneKind::Graveyard);
+    resolve(&mut g, Answers::default());
+    assert_eq!(view(&g, bears).power, Some(4));
+}
+
+#[test]
+fn order_of_whiteclay_returns_a_creature_card() {
+    let mut s = setup(Step::PrecombatMain);
+    let order = perm(&mut s, "Order of Whiteclay", ALICE);
+    edit(&mut s, order).tapped = true;
+    let bears = add(&mut s, "Grizzly Bears", ALICE, ZoneKind::Graveyard);
+    let mass = add(&mut s, "Safehold Sentry", BOB, ZoneKind::Graveyard);
+    s.players[0].mana_pool = pool("{W}{W}{W}");
+    let mut g = Game::new(s).unwrap();
+    let src = obj(&g, order);
+    let mk = |t: ObjectId| Action::ActivateAbility { player: ALICE, source: src, ability: 0, x: None, targets: vec![Target::Object(t)], mana_choice: None, payment: None, replacement_order: vec![] };
+    assert_eq!(g.apply(mk(obj(&g, mass))).unwrap_err().class(), "target");
+    g.apply(mk(obj(&g, bears))).unwrap();
+    resolve(&mut g, Answers::default());
+    let v = view(&g, bears);
+    assert_eq!((v.zone, v.controller, v.summoning_sick), (ZoneKind::Battlefield, ALICE, true));
+}
+
+#[test]
+fn chimeric_mass_ruling_layers_7b_and_7c() {
+    // Chimeric Mass rulings 2011-01-01: 3/3, Giant Growth 6/6, Diminish 4/4, reactivate 6/6.
+    let mut s = setup(Step::PrecombatMain);
+    let mass = perm(&mut s, "Chimeric Mass", ALICE);
+    edit(&mut s, mass).counters = counters(&[("charge", 3)]);
+    let growth = add(&mut s, "Giant Growth", ALICE, ZoneKind::Hand);
+    let diminish = add(&mut s, "Diminish", ALICE, ZoneKind::Hand);
+    s.players[0].mana_pool = pool("{C}{C}{G}{U}");
+    let mut g = Game::new(s).unwrap();
+    let pt = |g: &Game| (view(g, mass).power.unwrap(), view(g, mass).toughness.unwrap());
+    activate(&mut g, ALICE, mass, 0).unwrap();
+    resolve(&mut g, Answers::default());
+    assert_eq!(pt(&g), (3, 3));
+    let target = vec![Target::Object(obj(&g, mass))];
+    g.apply(Action::CastSpell { player: ALICE, card: obj(&g, growth), x: None, targets: target.clone(), payment: None }).unwrap();
+    resolve(&mut g, Answers::default());
+    assert_eq!(pt(&g), (6, 6));
+    assert_eq!(view(&g, growth).zone, ZoneKind::Graveyard);
+    g.apply(Action::CastSpell { player: ALICE, card: obj(&g, diminish), x: None, targets: target, payment: None }).unwrap();
+    resolve(&mut g, Answers::default());
+    assert_eq!(pt(&g), (4, 4));
+    activate(&mut g, ALICE, mass, 0).unwrap();
+    resolve(&mut g, Answers::default());
+    assert_eq!(pt(&g), (6, 6));
+}
+
+#[test]
+fn spell_with_illegal_target_does_not_resolve() {
+    let mut s = setup(Step::PrecombatMain);
+    let bears = perm(&mut s, "Grizzly Bears", BOB);
+    let pet = perm(&mut s, "Blood Pet", BOB);
+    let growth = add(&mut s, "Giant Growth", ALICE, ZoneKind::Hand);
+    s.players[0].mana_pool = pool("{G}");
+    let mut g = Game::new(s).unwrap();
+    let t = vec![Target::Object(obj(&g, pet))];
+    g.apply(Action::CastSpell { player: ALICE, card: obj(&g, growth), x: None, targets: t, payment: None }).unwrap();
+    assert_eq!(g.stack_view()[0].kind, StackItemKind::Spell);
+    pass(&mut g).unwrap();
+    // Bob sacrifices the target in response (a mana ability, CR 605.3b).
+    activate(&mut g, BOB, pet, 0).unwrap();
+    pass(&mut g).unwrap();
+    pass(&mut g).unwrap();
+    assert!(g.stack_view().is_empty());
+    assert_eq!(view(&g, growth).zone, ZoneKind::Graveyard);
+    assert_eq!(view(&g, bears).power, Some(2));
+}

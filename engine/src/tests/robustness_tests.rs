@@ -1,0 +1,130 @@
+//! Whole-game properties: legal actions are accepted, rejections change nothing, save/load
+//! round-trips, same seed same game, and no panic on odd input.
+
+use super::*;
+use crate::*;
+
+fn rich_setup() -> GameSetup {
+    let mut s = setup(Step::PrecombatMain);
+    for name in ["Forest", "Reflecting Pool", "Exotic Orchard", "Vivid Crag", "Ancient Tomb", "Llanowar Elves", "Mana Flare", "Safehold Sentry", "Hangarback Walker", "Pillar of the Paruns"] {
+        perm(&mut s, name, ALICE);
+    }
+    for name in ["Island", "Exotic Orchard", "Mana Reflection", "Blood Pet", "Raging Goblin", "Fellwar Stone"] {
+        perm(&mut s, name, BOB);
+    }
+    for name in ["Endless One", "Chimeric Mass", "Grizzly Bears", "Mountain", "Contamination", "Spreading Seas", "Fires of Yavimaya"] {
+        add(&mut s, name, ALICE, ZoneKind::Hand);
+        add(&mut s, name, BOB, ZoneKind::Hand);
+    }
+    for _ in 0..6 {
+        add(&mut s, "Forest", ALICE, ZoneKind::Library);
+        add(&mut s, "Island", BOB, ZoneKind::Library);
+    }
+    s
+}
+
+#[test]
+fn random_walk_of_legal_actions() {
+    let mut g = Game::new(rich_setup()).unwrap();
+    let mut rng = crate::rng::Rng::new(42);
+    for _ in 0..80 {
+        let actions = g.legal_actions();
+        if actions.is_empty() {
+            break;
+        }
+        let i = usize::try_from(rng.below(actions.len() as u64)).unwrap();
+        let a = actions[i].clone();
+        g.apply(a.clone()).unwrap_or_else(|e| panic!("legal action {a:?} rejected: {e}"));
+        // Save/load round-trips.
+        let json = serde_json::to_string(g.state()).unwrap();
+        let back: GameState = serde_json::from_str(&json).unwrap();
+        assert_eq!(&back, g.state());
+    }
+}
+
+#[test]
+fn nonsense_actions_are_rejected_without_change() {
+    let mut g = Game::new(rich_setup()).unwrap();
+    let before = g.state().clone();
+    let weird = vec![
+        Action::PassPriority { player: PlayerId(7), answers: Answers::default() },
+        Action::PlayLand { player: ALICE, card: ObjectId(9999) },
+        Action::CastSpell { player: ALICE, card: ObjectId(1), x: Some(u32::MAX), targets: vec![Target::Player(PlayerId(9))], payment: Some(pool("{G}")) },
+        Action::ActivateAbility { player: ALICE, source: ObjectId(1), ability: usize::MAX, x: Some(u32::MAX), targets: vec![], mana_choice: None, payment: None, replacement_order: vec![ObjectId(0)] },
+        Action::ActivateAbility { player: ALICE, source: ObjectId(9), ability: 0, x: Some(u32::MAX), targets: vec![], mana_choice: None, payment: None, replacement_order: vec![] },
+        Action::DeclareAttackers { player: ALICE, attackers: vec![ObjectId(1), ObjectId(1)] },
+        Action::DeclareAttackers { player: BOB, attackers: vec![] },
+    ];
+    for a in weird {
+        assert!(g.apply(a).is_err());
+        assert_eq!(g.state(), &before);
+    }
+}
+
+#[test]
+fn same_seed_same_game() {
+    let run = || {
+        let mut g = Game::new(rich_setup()).unwrap();
+        for _ in 0..30 {
+            let a = g.legal_actions();
+            let Some(last) = a.last().cloned() else { break };
+            g.apply(last).unwrap();
+        }
+        g.state().clone()
+    };
+    assert_eq!(run(), run());
+}
+
+#[test]
+fn odd_states_do_not_panic() {
+    let mut st = Game::new(rich_setup()).unwrap().state().clone();
+    st.players.truncate(1);
+    let g = Game::from_state(st.clone());
+    assert!(g.legal_actions().is_empty());
+    st = Game::new(rich_setup()).unwrap().state().clone();
+    for o in st.objects.values_mut() {
+        o.def = "No Such Card".into();
+        o.counters.insert("+1/+1".into(), u32::MAX);
+        o.attached_to = Some(o.id);
+    }
+    st.priority = Some(PlayerId(1));
+    let mut g = Game::from_state(st);
+    let _ = g.legal_actions();
+    let _ = g.apply(Action::PassPriority { player: PlayerId(1), answers: Answers::default() });
+    let _ = g.zone_view(ZoneKind::Battlefield, ALICE);
+}
+
+#[test]
+fn setup_errors() {
+    let mut s = setup(Step::PrecombatMain);
+    add(&mut s, "Black Lotus", ALICE, ZoneKind::Hand);
+    assert_eq!(Game::new(s).unwrap_err(), SetupError::UnknownCard("Black Lotus".into()));
+    let mut s = setup(Step::PrecombatMain);
+    s.players.pop();
+    assert!(matches!(Game::new(s), Err(SetupError::PlayerCount(1))));
+    let mut s = setup(Step::PrecombatMain);
+    add(&mut s, "Forest", ALICE, ZoneKind::Stack);
+    assert!(matches!(Game::new(s), Err(SetupError::StackZone(0))));
+    let mut s = setup(Step::PrecombatMain);
+    let a = perm(&mut s, "Forest", ALICE);
+    edit(&mut s, a).attached_to = Some(a);
+    assert!(matches!(Game::new(s), Err(SetupError::BadAttachment(0))));
+}
+
+#[test]
+fn views_and_commander_flag() {
+    let mut s = setup(Step::PrecombatMain);
+    let c = add(&mut s, "Grizzly Bears", ALICE, ZoneKind::Command);
+    edit(&mut s, c).commander = true;
+    let g = Game::new(s).unwrap();
+    let v = view(&g, c);
+    assert!(v.commander);
+    assert_eq!(v.zone, ZoneKind::Command);
+    assert_eq!(v.colors, vec!["G"]);
+    assert_eq!(v.mana_value, 2);
+    assert_eq!(g.zone_view(ZoneKind::Command, ALICE).len(), 1);
+    assert_eq!(g.card_of_object(obj(&g, c)), Some(c));
+    assert_eq!(Step::from_name("precombat_main"), Some(Step::PrecombatMain));
+    assert_eq!(ZoneKind::Battlefield.name(), "battlefield");
+}
+

@@ -1,0 +1,176 @@
+//! Turn structure, priority, lands, combat, upkeep triggers, cleanup, SBAs for players.
+
+use super::*;
+use crate::*;
+
+#[test]
+fn pools_empty_and_new_turn_untaps_and_draws() {
+    let mut s = setup(Step::PrecombatMain);
+    let f = perm(&mut s, "Forest", ALICE);
+    let bf = perm(&mut s, "Forest", BOB);
+    edit(&mut s, bf).tapped = true;
+    let bears = perm(&mut s, "Grizzly Bears", BOB);
+    edit(&mut s, bears).summoning_sick = true;
+    let top = add(&mut s, "Island", BOB, ZoneKind::Library);
+    add(&mut s, "Swamp", BOB, ZoneKind::Library);
+    let mut g = Game::new(s).unwrap();
+    activate(&mut g, ALICE, f, 0).unwrap();
+    assert_eq!(mana_of(&g, ALICE), "{G}");
+    pass(&mut g).unwrap();
+    assert_eq!(g.priority_player(), Some(BOB));
+    assert_eq!(mana_of(&g, ALICE), "{G}");
+    pass(&mut g).unwrap();
+    assert_eq!(g.step(), Step::BeginningOfCombat);
+    assert_eq!(mana_of(&g, ALICE), "");
+    advance_to(&mut g, Step::Draw);
+    assert_eq!((g.active_player(), g.turn_number()), (BOB, 3));
+    assert!(!view(&g, bf).tapped);
+    assert!(view(&g, f).tapped); // not Alice's untap step
+    assert!(!view(&g, bears).summoning_sick);
+    assert_eq!(view(&g, top).zone, ZoneKind::Hand);
+    assert_eq!(g.player_view(BOB).unwrap().library_size, 1);
+}
+
+#[test]
+fn land_play_rules() {
+    let mut s = setup(Step::PrecombatMain);
+    let crag = add(&mut s, "Vivid Crag", ALICE, ZoneKind::Hand);
+    let f = add(&mut s, "Forest", ALICE, ZoneKind::Hand);
+    let bobs = add(&mut s, "Forest", BOB, ZoneKind::Hand);
+    let mut g = Game::new(s).unwrap();
+    let play = |g: &Game, p: PlayerId, c: CardId| Action::PlayLand { player: p, card: obj(g, c) };
+    g.apply(play(&g, ALICE, crag)).unwrap();
+    let v = view(&g, crag);
+    assert_eq!((v.zone, v.tapped), (ZoneKind::Battlefield, true));
+    assert_eq!(v.counters, counters(&[("charge", 2)]));
+    assert_eq!(g.apply(play(&g, ALICE, f)).unwrap_err(), Rejection::NoLandPlayLeft);
+    assert_eq!(g.apply(play(&g, ALICE, f)).unwrap_err().class(), "timing");
+    assert_eq!(g.apply(play(&g, ALICE, bobs)).unwrap_err().class(), "object");
+    pass(&mut g).unwrap();
+    assert_eq!(g.apply(play(&g, BOB, bobs)).unwrap_err().class(), "timing");
+}
+
+#[test]
+fn attacking_and_summoning_sickness() {
+    let mut s = setup(Step::PrecombatMain);
+    let goblin = perm(&mut s, "Raging Goblin", ALICE);
+    edit(&mut s, goblin).summoning_sick = true;
+    let bears = perm(&mut s, "Grizzly Bears", ALICE);
+    edit(&mut s, bears).summoning_sick = true;
+    let mut g = Game::new(s).unwrap();
+    let atk = |g: &Game, c: Vec<CardId>| Action::DeclareAttackers { player: ALICE, attackers: c.iter().map(|c| obj(g, *c)).collect() };
+    // CR 508.1: the declaration is due only in the declare attackers step, not before.
+    let before = g.state().clone();
+    assert_eq!(g.apply(atk(&g, vec![goblin])).unwrap_err().class(), "timing");
+    assert_eq!(g.state(), &before);
+    advance_to(&mut g, Step::BeginningOfCombat);
+    assert_eq!(g.apply(atk(&g, vec![goblin])).unwrap_err().class(), "timing");
+    advance_to(&mut g, Step::DeclareAttackers);
+    let before = g.state().clone();
+    assert_eq!(g.apply(atk(&g, vec![bears])).unwrap_err().class(), "summoning_sickness");
+    assert_eq!(g.state(), &before);
+    g.apply(atk(&g, vec![goblin])).unwrap();
+    // Declared once: a second declaration is out of time.
+    assert_eq!(g.apply(atk(&g, vec![])).unwrap_err().class(), "timing");
+    assert_eq!(g.step(), Step::DeclareAttackers);
+    assert!(view(&g, goblin).tapped);
+    advance_to(&mut g, Step::PostcombatMain);
+    assert_eq!(g.player_view(BOB).unwrap().life, 19);
+}
+
+#[test]
+fn no_attackers_skips_to_end_of_combat() {
+    let mut s = setup(Step::BeginningOfCombat);
+    perm(&mut s, "Grizzly Bears", ALICE);
+    let mut g = Game::new(s).unwrap();
+    pass(&mut g).unwrap();
+    pass(&mut g).unwrap();
+    assert_eq!(g.step(), Step::DeclareAttackers);
+    assert_eq!(g.priority_player(), Some(ALICE));
+    // Passing declares no attackers; then the step ends after both pass (CR 508.8).
+    pass(&mut g).unwrap();
+    pass(&mut g).unwrap();
+    assert_eq!(g.step(), Step::EndOfCombat);
+}
+
+#[test]
+fn discard_to_hand_size() {
+    let mut s = setup(Step::End);
+    let cards: Vec<CardId> = (0..9).map(|_| add(&mut s, "Forest", ALICE, ZoneKind::Hand)).collect();
+    let mut g = Game::new(s).unwrap();
+    pass(&mut g).unwrap();
+    assert_eq!(pass(&mut g).unwrap_err().class(), "choice");
+    let one = vec![obj(&g, cards[0])];
+    assert_eq!(pass_with(&mut g, Answers { discard: Some(one), ..Answers::default() }).unwrap_err().class(), "choice");
+    let two = vec![obj(&g, cards[0]), obj(&g, cards[8])];
+    pass_with(&mut g, Answers { discard: Some(two), ..Answers::default() }).unwrap();
+    assert_eq!(g.player_view(ALICE).unwrap().hand_size, 7);
+    assert_eq!(view(&g, cards[8]).zone, ZoneKind::Graveyard);
+    assert_eq!((g.active_player(), g.step()), (BOB, Step::Upkeep));
+}
+
+#[test]
+fn drawing_from_an_empty_library_loses() {
+    let mut s = setup(Step::Upkeep);
+    let mut g = Game::new(s.clone()).unwrap();
+    pass(&mut g).unwrap();
+    pass(&mut g).unwrap();
+    assert!(g.is_over());
+    assert!(g.player_view(ALICE).unwrap().lost);
+    assert_eq!(g.priority_player(), None);
+    assert!(g.legal_actions().is_empty());
+    assert_eq!(pass_with_player(&mut g, ALICE).unwrap_err().class(), "timing");
+    s.players[1].life = 0;
+    let g = Game::new(s).unwrap();
+    assert!(g.is_over());
+    assert!(g.player_view(BOB).unwrap().lost);
+}
+
+fn pass_with_player(g: &mut Game, p: PlayerId) -> Result<Vec<Event>, Rejection> {
+    g.apply(Action::PassPriority { player: p, answers: Answers::default() })
+}
+
+#[test]
+fn cumulative_upkeep_pay_or_sacrifice() {
+    let mut s = setup(Step::Untap);
+    s.step = Step::Cleanup;
+    s.active_player = BOB;
+    s.priority_player = Some(BOB);
+    let ritual = perm(&mut s, "Ritual of Subdual", ALICE);
+    edit(&mut s, ritual).counters = counters(&[("age", 1)]);
+    let f1 = perm(&mut s, "Forest", ALICE);
+    let f2 = perm(&mut s, "Forest", ALICE);
+    let f3 = perm(&mut s, "Forest", ALICE);
+    let mut g = Game::new(s).unwrap();
+    // From bob's cleanup step (no priority normally), passing moves to alice's upkeep.
+    pass(&mut g).unwrap();
+    pass(&mut g).unwrap();
+    assert_eq!((g.active_player(), g.step()), (ALICE, Step::Upkeep));
+    assert_eq!(g.stack_view().len(), 1);
+    for f in [f1, f2, f3] {
+        activate(&mut g, ALICE, f, 0).unwrap();
+    }
+    assert_eq!(mana_of(&g, ALICE), "{C}{C}{C}");
+    pass(&mut g).unwrap();
+    assert_eq!(pass(&mut g).unwrap_err().class(), "choice");
+    // Two age counters: {4} needed, only three mana.
+    assert_eq!(pass_with(&mut g, Answers { pay: Some(true), ..Answers::default() }).unwrap_err().class(), "cost");
+    pass_with(&mut g, Answers { pay: Some(false), ..Answers::default() }).unwrap();
+    assert_eq!(view(&g, ritual).zone, ZoneKind::Graveyard);
+}
+
+#[test]
+fn cumulative_upkeep_paid() {
+    let mut s = setup(Step::Upkeep);
+    let ritual = perm(&mut s, "Ritual of Subdual", ALICE);
+    s.players[0].mana_pool = pool("{G}{G}");
+    add(&mut s, "Forest", ALICE, ZoneKind::Library);
+    let mut g = Game::new(s).unwrap();
+    // The upkeep began before the setup: no trigger. Move to the next one.
+    assert!(g.stack_view().is_empty());
+    let _ = ritual;
+    pass(&mut g).unwrap();
+    pass(&mut g).unwrap();
+    assert_eq!(g.step(), Step::Draw);
+    assert_eq!(mana_of(&g, ALICE), "");
+}

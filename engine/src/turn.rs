@@ -1,0 +1,196 @@
+//! Turn structure (CR 500-514): steps in order, the turn-based actions at their beginning
+//! (untap, draw, declare attackers, combat damage, cleanup), mana pools emptying at the end of
+//! each step (CR 106.4), and a new turn for the other player.
+
+use serde::{Deserialize, Serialize};
+
+use crate::actions::Answers;
+use crate::events::Event;
+use crate::ids::ObjectId;
+use crate::priority::{give_priority, settle};
+use crate::rejection::Rejection;
+use crate::state::{Duration, GameState, ZoneKind};
+use crate::{combat, triggers, zones};
+
+/// The steps of a turn (CR 500.1), main phases included as steps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Step {
+    Untap,
+    Upkeep,
+    Draw,
+    PrecombatMain,
+    BeginningOfCombat,
+    DeclareAttackers,
+    DeclareBlockers,
+    CombatDamage,
+    EndOfCombat,
+    PostcombatMain,
+    End,
+    Cleanup,
+}
+
+impl Step {
+    pub const ALL: [Step; 12] = [
+        Step::Untap,
+        Step::Upkeep,
+        Step::Draw,
+        Step::PrecombatMain,
+        Step::BeginningOfCombat,
+        Step::DeclareAttackers,
+        Step::DeclareBlockers,
+        Step::CombatDamage,
+        Step::EndOfCombat,
+        Step::PostcombatMain,
+        Step::End,
+        Step::Cleanup,
+    ];
+
+    /// The corpus name (`rulings/README.md`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Step::Untap => "untap",
+            Step::Upkeep => "upkeep",
+            Step::Draw => "draw",
+            Step::PrecombatMain => "precombat_main",
+            Step::BeginningOfCombat => "beginning_of_combat",
+            Step::DeclareAttackers => "declare_attackers",
+            Step::DeclareBlockers => "declare_blockers",
+            Step::CombatDamage => "combat_damage",
+            Step::EndOfCombat => "end_of_combat",
+            Step::PostcombatMain => "postcombat_main",
+            Step::End => "end",
+            Step::Cleanup => "cleanup",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Step> {
+        Step::ALL.into_iter().find(|st| st.name() == s)
+    }
+
+    /// The next step of the same turn; `None` after cleanup.
+    pub fn next(self) -> Option<Step> {
+        let i = Step::ALL.iter().position(|s| *s == self)?;
+        Step::ALL.get(i.checked_add(1)?).copied()
+    }
+
+    pub fn is_main(self) -> bool {
+        matches!(self, Step::PrecombatMain | Step::PostcombatMain)
+    }
+}
+
+/// CR 106.4: mana empties from every pool at the end of each step and phase.
+fn empty_pools(state: &mut GameState, ev: &mut Vec<Event>) {
+    for (i, p) in state.players.iter_mut().enumerate() {
+        if !p.mana_pool.is_empty() {
+            let lost = std::mem::take(&mut p.mana_pool);
+            if let Ok(i) = u8::try_from(i) {
+                ev.push(Event::ManaPoolEmptied { player: crate::ids::PlayerId(i), lost });
+            }
+        }
+    }
+}
+
+/// What follows the current step (CR 508.8: no attackers, no blockers or damage steps).
+fn following(state: &GameState) -> Option<Step> {
+    if state.step == Step::DeclareAttackers && state.combat.attackers.is_empty() {
+        return Some(Step::EndOfCombat);
+    }
+    state.step.next()
+}
+
+/// Ends the current step and begins the next ones until a player receives priority.
+pub(crate) fn end_step(state: &mut GameState, answers: &Answers, ev: &mut Vec<Event>) -> Result<(), Rejection> {
+    // Untap and cleanup give no priority in a normal turn, so at most a couple of turns pass.
+    for _ in 0..64 {
+        empty_pools(state, ev);
+        match following(state) {
+            Some(next) => state.step = next,
+            None => {
+                // CR 500.2 / 102.1: the next player in turn order takes a turn.
+                state.turn = state.turn.saturating_add(1);
+                state.active = state.active.opponent();
+                state.step = Step::Untap;
+            }
+        }
+        ev.push(Event::StepBegan { step: state.step, turn: state.turn, active: state.active });
+        if begin_step(state, answers, ev)? {
+            return Ok(());
+        }
+    }
+    Ok(())
+}
+
+/// Turn-based actions of a beginning step; returns whether a player received priority.
+fn begin_step(state: &mut GameState, answers: &Answers, ev: &mut Vec<Event>) -> Result<bool, Rejection> {
+    let active = state.active;
+    match state.step {
+        Step::Untap => {
+            state.lands_played = 0;
+            state.combat = Default::default();
+            let ids: Vec<ObjectId> = state.zone_objects(ZoneKind::Battlefield, Some(active)).iter().map(|o| o.id).collect();
+            for id in ids {
+                if let Some(o) = state.object_mut(id) {
+                    // CR 302.6: controlled continuously since this turn began.
+                    o.summoning_sick = false;
+                    // CR 502.3: the active player's permanents untap.
+                    if o.tapped {
+                        o.tapped = false;
+                        ev.push(Event::Untapped { object: id });
+                    }
+                }
+            }
+            // CR 502.4: no player receives priority during the untap step.
+            return Ok(false);
+        }
+        Step::Upkeep => triggers::upkeep(state),
+        Step::Draw => zones::draw(state, active, ev),
+        Step::DeclareAttackers => {
+            combat::begin_declare_attackers(state, ev);
+            return Ok(true);
+        }
+        Step::CombatDamage => combat::combat_damage(state, ev),
+        Step::EndOfCombat => {}
+        Step::PostcombatMain => state.combat = Default::default(),
+        Step::Cleanup => return cleanup(state, answers, ev),
+        _ => {}
+    }
+    give_priority(state, active, ev);
+    Ok(true)
+}
+
+/// CR 514: discard to hand size, remove damage and end "until end of turn" effects; players get
+/// priority only if that caused state-based actions or triggers (CR 514.3a).
+fn cleanup(state: &mut GameState, answers: &Answers, ev: &mut Vec<Event>) -> Result<bool, Rejection> {
+    let active = state.active;
+    let hand: Vec<ObjectId> = state.zone_objects(ZoneKind::Hand, Some(active)).iter().map(|o| o.id).collect();
+    let excess = hand.len().saturating_sub(7);
+    if excess > 0 {
+        let chosen = answers
+            .discard
+            .as_ref()
+            .ok_or_else(|| Rejection::MissingChoice(format!("{excess} card(s) to discard to hand size")))?;
+        let unique: std::collections::BTreeSet<_> = chosen.iter().collect();
+        if chosen.len() != excess || unique.len() != excess || !chosen.iter().all(|c| hand.contains(c)) {
+            return Err(Rejection::InvalidChoice(format!("discard exactly {excess} card(s) from your hand")));
+        }
+        for id in chosen {
+            ev.push(Event::Discarded { player: active, object: *id });
+            zones::move_to(state, *id, ZoneKind::Graveyard, None, ev);
+        }
+    }
+    // CR 514.2: simultaneously, damage wears off and "until end of turn" effects end.
+    for o in state.objects.values_mut() {
+        o.damage = 0;
+    }
+    let before = state.effects.len();
+    state.effects.retain(|e| e.duration != Duration::EndOfTurn);
+    let ended = before.saturating_sub(state.effects.len());
+    if ended > 0 {
+        ev.push(Event::EffectsEnded { count: ended });
+    }
+    if settle(state, ev) {
+        give_priority(state, active, ev);
+        return Ok(true);
+    }
+    Ok(false)
+}

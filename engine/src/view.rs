@@ -1,0 +1,144 @@
+//! Observable state: what tests and the conformance adapter read. Every value is derived from
+//! the state through `layers` at the moment it is asked for.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::ids::{CardId, ObjectId, PlayerId};
+use crate::layers::Board;
+use crate::mana::ManaPool;
+use crate::state::{GameState, StackEntryKind, ZoneKind};
+use crate::targets::Target;
+use crate::types::CardType;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ObjectView {
+    pub id: ObjectId,
+    pub card: Option<CardId>,
+    pub name: String,
+    pub zone: ZoneKind,
+    pub owner: PlayerId,
+    pub controller: PlayerId,
+    pub tapped: bool,
+    /// Only for creatures (CR 208.3).
+    pub power: Option<i32>,
+    pub toughness: Option<i32>,
+    /// Only for planeswalkers (CR 306.5).
+    pub loyalty: Option<i32>,
+    pub types: Vec<String>,
+    pub subtypes: Vec<String>,
+    pub supertypes: Vec<String>,
+    /// Letters W U B R G.
+    pub colors: Vec<String>,
+    pub keywords: Vec<String>,
+    pub counters: BTreeMap<String, u32>,
+    pub mana_value: u32,
+    pub damage: u32,
+    pub attached_to: Option<ObjectId>,
+    pub commander: bool,
+    pub summoning_sick: bool,
+    pub is_token: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlayerView {
+    pub id: PlayerId,
+    pub name: String,
+    pub life: i32,
+    pub mana_pool: ManaPool,
+    pub hand_size: u32,
+    pub library_size: u32,
+    pub lost: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum StackItemKind {
+    Spell,
+    Ability,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StackItemView {
+    pub id: ObjectId,
+    pub kind: StackItemKind,
+    /// A spell's own object, or an ability's source.
+    pub source: Option<ObjectId>,
+    pub source_card: Option<CardId>,
+    pub controller: PlayerId,
+    pub targets: Vec<Target>,
+    pub x: Option<u32>,
+}
+
+pub(crate) fn object_view(state: &GameState, board: &Board, id: ObjectId) -> Option<ObjectView> {
+    let obj = state.object(id)?;
+    let ch = board.get(&id)?;
+    let creature = ch.is(CardType::Creature);
+    let x = if obj.zone == ZoneKind::Stack { obj.x.unwrap_or(0) } else { 0 };
+    Some(ObjectView {
+        id,
+        card: obj.card,
+        name: ch.name.clone(),
+        zone: obj.zone,
+        owner: obj.owner,
+        controller: obj.controller,
+        tapped: obj.tapped,
+        power: if creature { ch.power.or(Some(0)) } else { None },
+        toughness: if creature { ch.toughness.or(Some(0)) } else { None },
+        loyalty: if ch.is(CardType::Planeswalker) { ch.loyalty } else { None },
+        types: ch.types.iter().map(|t| t.name().to_string()).collect(),
+        subtypes: ch.subtypes.clone(),
+        supertypes: ch.supertypes.clone(),
+        colors: ch.colors.iter().map(|c| c.letter().to_string()).collect(),
+        keywords: ch.keywords().iter().map(|k| k.name().to_string()).collect(),
+        counters: obj.counters.clone(),
+        mana_value: ch.mana_value(x),
+        damage: obj.damage,
+        attached_to: obj.attached_to,
+        commander: !obj.is_token && state.card_commander(obj.card),
+        summoning_sick: obj.summoning_sick,
+        is_token: obj.is_token,
+    })
+}
+
+pub(crate) fn player_view(state: &GameState, p: PlayerId) -> Option<PlayerView> {
+    let pl = state.player(p)?;
+    let count = |z| u32::try_from(state.zone_objects(z, Some(p)).len()).unwrap_or(u32::MAX);
+    Some(PlayerView {
+        id: p,
+        name: pl.name.clone(),
+        life: pl.life,
+        mana_pool: pl.mana_pool.clone(),
+        hand_size: count(ZoneKind::Hand),
+        library_size: count(ZoneKind::Library),
+        lost: pl.lost,
+    })
+}
+
+pub(crate) fn stack_view(state: &GameState) -> Vec<StackItemView> {
+    state
+        .stack
+        .iter()
+        .rev()
+        .map(|e| match &e.kind {
+            StackEntryKind::Spell => StackItemView {
+                id: e.id,
+                kind: StackItemKind::Spell,
+                source: Some(e.id),
+                source_card: state.object(e.id).and_then(|o| o.card),
+                controller: e.controller,
+                targets: e.targets.clone(),
+                x: e.x,
+            },
+            StackEntryKind::Ability { source, source_card, .. } => StackItemView {
+                id: e.id,
+                kind: StackItemKind::Ability,
+                source: Some(*source),
+                source_card: *source_card,
+                controller: e.controller,
+                targets: e.targets.clone(),
+                x: e.x,
+            },
+        })
+        .collect()
+}

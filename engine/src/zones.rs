@@ -1,0 +1,234 @@
+//! Moving objects between zones (CR 400.7: a new object each time), entering the battlefield
+//! with replacement effects (CR 614.1c, 614.12) and "when this enters" triggers (CR 603.6a),
+//! attached for an Aura (CR 303.4, 608.3c), tokens (CR 111), drawing (CR 121).
+
+use std::collections::BTreeMap;
+
+use crate::abilities::{Ability, Amount, StaticAbility, Trigger};
+use crate::cards::token_def;
+use crate::events::Event;
+use crate::ids::{ObjectId, PlayerId};
+use crate::layers::characteristics;
+use crate::state::{GameState, Object, PendingTrigger, ZoneKind};
+use crate::types::CardType;
+
+/// Moves an object to `to` as a new object (CR 400.7): new id, new timestamp (CR 613.7d), no
+/// counters (CR 122.2), untapped, undamaged. Returns the new id. Leaving the battlefield as a
+/// creature for a graveyard is dying (CR 700.4): "dies" abilities trigger, looking back in time
+/// (CR 603.10a) for the counters it had.
+pub fn move_to(
+    state: &mut GameState,
+    id: ObjectId,
+    to: ZoneKind,
+    controller: Option<PlayerId>,
+    ev: &mut Vec<Event>,
+) -> Option<ObjectId> {
+    let from = state.object(id)?.zone;
+    let lki = if from == ZoneKind::Battlefield {
+        characteristics(state, id)
+    } else {
+        None
+    };
+    let old = state.objects.remove(&id)?;
+    if from == ZoneKind::Stack {
+        state.stack.retain(|e| e.id != id);
+    }
+    let new_id = state.new_object_id();
+    let timestamp = state.new_timestamp();
+    let new = Object {
+        id: new_id,
+        card: old.card,
+        def: old.def.clone(),
+        is_token: old.is_token,
+        owner: old.owner,
+        controller: controller.unwrap_or(old.owner),
+        zone: to,
+        timestamp,
+        tapped: false,
+        counters: BTreeMap::new(),
+        damage: 0,
+        summoning_sick: to == ZoneKind::Battlefield,
+        attached_to: None,
+        x: None,
+        entered_x: None,
+    };
+    state.objects.insert(new_id, new);
+    if let Some(card) = old.card {
+        if let Some(rec) = state.card_record_mut(card) {
+            rec.object = Some(new_id);
+        }
+    }
+    for o in state.objects.values_mut() {
+        if o.attached_to == Some(id) {
+            o.attached_to = None;
+        }
+    }
+    ev.push(Event::ZoneChanged { card: old.card, old: id, new: new_id, from, to });
+    if let Some(ch) = lki {
+        if to == ZoneKind::Graveyard && ch.is(CardType::Creature) {
+            for a in &ch.abilities {
+                if let Ability::Triggered(t) = &a.ability {
+                    if t.trigger == Trigger::Dies {
+                        let ts = state.new_timestamp();
+                        state.pending_triggers.push(PendingTrigger {
+                            source: id,
+                            source_card: old.card,
+                            controller: old.controller,
+                            effect: t.effect.clone(),
+                            source_counters: old.counters.clone(),
+                            timestamp: ts,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    Some(new_id)
+}
+
+/// Puts an object onto the battlefield, applying its "enters tapped" / "enters with counters"
+/// replacement effects (CR 614.1c). `entered_x` is the X of the spell it was (CR 107.3m).
+pub fn put_onto_battlefield(
+    state: &mut GameState,
+    id: ObjectId,
+    controller: PlayerId,
+    entered_x: Option<u32>,
+    ev: &mut Vec<Event>,
+) -> Option<ObjectId> {
+    put_onto_battlefield_attached(state, id, controller, entered_x, None, ev)
+}
+
+/// Like `put_onto_battlefield`; the permanent enters attached to `attach_to` (an Aura spell
+/// resolving, CR 608.3c). Whether that attachment is legal is the state-based actions' concern
+/// (CR 704.5m).
+pub fn put_onto_battlefield_attached(
+    state: &mut GameState,
+    id: ObjectId,
+    controller: PlayerId,
+    entered_x: Option<u32>,
+    attach_to: Option<ObjectId>,
+    ev: &mut Vec<Event>,
+) -> Option<ObjectId> {
+    let new_id = move_to(state, id, ZoneKind::Battlefield, Some(controller), ev)?;
+    if let Some(o) = state.object_mut(new_id) {
+        o.attached_to = attach_to.filter(|t| *t != new_id);
+    }
+    apply_etb_replacements(state, new_id, entered_x, ev);
+    etb_triggers(state, new_id);
+    Some(new_id)
+}
+
+/// CR 603.6a: "when this enters" abilities of a permanent that just entered trigger; they wait
+/// for the next time a player would receive priority (CR 603.3).
+fn etb_triggers(state: &mut GameState, id: ObjectId) {
+    let Some(ch) = characteristics(state, id) else { return };
+    let Some(obj) = state.object(id) else { return };
+    let (card, controller, counters) = (obj.card, obj.controller, obj.counters.clone());
+    for a in &ch.abilities {
+        if let Ability::Triggered(t) = &a.ability {
+            if t.trigger == Trigger::ThisEnters {
+                let timestamp = state.new_timestamp();
+                state.pending_triggers.push(PendingTrigger {
+                    source: id,
+                    source_card: card,
+                    controller,
+                    effect: t.effect.clone(),
+                    source_counters: counters.clone(),
+                    timestamp,
+                });
+            }
+        }
+    }
+}
+
+/// CR 614.12: uses the characteristics the permanent has on the battlefield.
+fn apply_etb_replacements(
+    state: &mut GameState,
+    id: ObjectId,
+    entered_x: Option<u32>,
+    ev: &mut Vec<Event>,
+) {
+    let Some(ch) = characteristics(state, id) else { return };
+    let Some(obj) = state.object_mut(id) else { return };
+    obj.entered_x = entered_x;
+    for (st, _) in ch.statics() {
+        match st {
+            StaticAbility::EntersTapped => obj.tapped = true,
+            StaticAbility::EntersWithCounters { kind, amount } => {
+                let n = match amount {
+                    Amount::Fixed(n) => *n,
+                    Amount::X => entered_x.unwrap_or(0),
+                    Amount::CountersOnThis(_) => 0,
+                };
+                if n > 0 {
+                    let c = obj.counters.entry(kind.clone()).or_insert(0);
+                    *c = c.saturating_add(n);
+                    ev.push(Event::CountersAdded { object: id, kind: kind.clone(), amount: n });
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Creates a token on the battlefield (CR 111.2: its owner is the player who created it).
+pub fn create_token(
+    state: &mut GameState,
+    name: &str,
+    controller: PlayerId,
+    ev: &mut Vec<Event>,
+) -> Option<ObjectId> {
+    let def = token_def(name)?;
+    let id = state.new_object_id();
+    let timestamp = state.new_timestamp();
+    state.objects.insert(
+        id,
+        Object {
+            id,
+            card: None,
+            def: def.name.clone(),
+            is_token: true,
+            owner: controller,
+            controller,
+            zone: ZoneKind::Battlefield,
+            timestamp,
+            tapped: false,
+            counters: BTreeMap::new(),
+            damage: 0,
+            summoning_sick: true,
+            attached_to: None,
+            x: None,
+            entered_x: None,
+        },
+    );
+    ev.push(Event::TokenCreated { object: id, name: def.name.clone() });
+    apply_etb_replacements(state, id, None, ev);
+    etb_triggers(state, id);
+    Some(id)
+}
+
+/// Sacrifice: put a permanent its controller controls into its owner's graveyard (CR 701.21a).
+pub fn sacrifice(state: &mut GameState, id: ObjectId, ev: &mut Vec<Event>) -> Option<ObjectId> {
+    if state.object(id)?.zone != ZoneKind::Battlefield {
+        return None;
+    }
+    ev.push(Event::Sacrificed { object: id });
+    move_to(state, id, ZoneKind::Graveyard, None, ev)
+}
+
+/// Draws a card (CR 121.2); drawing from an empty library is remembered for CR 704.5b.
+pub fn draw(state: &mut GameState, player: PlayerId, ev: &mut Vec<Event>) {
+    let top = state.zone_objects(ZoneKind::Library, Some(player)).first().map(|o| o.id);
+    match top {
+        Some(id) => {
+            let new = move_to(state, id, ZoneKind::Hand, None, ev);
+            ev.push(Event::Drew { player, object: new });
+        }
+        None => {
+            if let Some(p) = state.player_mut(player) {
+                p.drew_from_empty = true;
+            }
+            ev.push(Event::Drew { player, object: None });
+        }
+    }
+}
