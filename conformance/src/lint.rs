@@ -373,8 +373,12 @@ fn action_refs<'a>(a: &'a Action, uses: &mut Vec<(Vec<Seg<'static>>, &'a str)>) 
         Verb::Pass | Verb::Resolve | Verb::Advance { .. } | Verb::Choose => {}
     }
     for (i, t) in a.targets.iter().enumerate() {
-        if let crate::case::Target::Object(r) = t {
-            uses.push((vec![Seg::Key("targets"), Seg::Index(i)], r));
+        match t {
+            crate::case::Target::Object(r) => uses.push((vec![Seg::Key("targets"), Seg::Index(i)], r)),
+            crate::case::Target::Ability(r) => {
+                uses.push((vec![Seg::Key("targets"), Seg::Index(i), Seg::Key("ability")], r))
+            }
+            crate::case::Target::Player(_) => {}
         }
     }
     for (i, r) in a.order.iter().enumerate() {

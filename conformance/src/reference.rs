@@ -216,6 +216,16 @@ impl Session {
         Ok(match t {
             Target::Player(p) => EngineTarget::Player(player_id(*p)),
             Target::Object(r) => EngineTarget::Object(self.object(r)?),
+            Target::Ability(r) => {
+                let card = self.refs.get(r).ok_or_else(|| StepError::Failed(format!("unknown ref `{r}`")))?;
+                let item = self
+                    .game
+                    .stack_view()
+                    .into_iter()
+                    .find(|item| item.kind == StackItemKind::Ability && item.source_card == Some(*card))
+                    .ok_or_else(|| StepError::Failed(format!("no ability of `{r}` is on the stack")))?;
+                EngineTarget::Object(item.id)
+            }
         })
     }
 

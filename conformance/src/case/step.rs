@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, Visitor};
+use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 
 use super::expect::{Expect, KeySeed, TextKind, TextSeed};
@@ -79,35 +79,85 @@ impl Verb {
     }
 }
 
-/// A target: a player, or an object by ref.
+/// A target: a player, an object by ref, or an ability on the stack by the ref of its source.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Target {
     Player(Player),
     Object(String),
+    /// `{ ability = "ref" }`: the topmost activated or triggered ability on the stack whose
+    /// source is the card `ref` (abilities have no ref of their own).
+    Ability(String),
 }
 
 impl Target {
+    /// The player's name or the ref (of the object, or of the ability's source).
     pub fn as_str(&self) -> &str {
         match self {
             Target::Player(p) => p.as_str(),
-            Target::Object(r) => r,
+            Target::Object(r) | Target::Ability(r) => r,
+        }
+    }
+
+    /// The ref this target names, if it names one.
+    pub fn ref_name(&self) -> Option<&str> {
+        match self {
+            Target::Player(_) => None,
+            Target::Object(r) | Target::Ability(r) => Some(r),
+        }
+    }
+
+    pub(crate) fn to_lit(&self) -> Lit {
+        match self {
+            Target::Ability(r) => Lit::Table(vec![("ability".into(), Lit::str(r.clone()))]),
+            other => Lit::str(other.as_str().to_string()),
         }
     }
 }
 
 impl<'de> Deserialize<'de> for Target {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = TextSeed(TextKind::Target).deserialize(d)?;
-        Ok(match Player::parse(&s) {
-            Some(p) => Target::Player(p),
-            None => Target::Object(s),
-        })
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Target;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a ref, `alice`/`bob`, or `{ ability = \"ref\" }`")
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<Target, E> {
+                if s.is_empty() {
+                    return Err(E::custom("a ref can't be empty"));
+                }
+                Ok(match Player::parse(s) {
+                    Some(p) => Target::Player(p),
+                    None => Target::Object(s.to_string()),
+                })
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Target, A::Error> {
+                let mut source: Option<String> = None;
+                while let Some(key) = map.next_key::<String>()? {
+                    match key.as_str() {
+                        "ability" if source.is_none() => source = Some(map.next_value_seed(TextSeed(TextKind::Ref))?),
+                        "ability" => return Err(de::Error::duplicate_field("ability")),
+                        other => return Err(de::Error::unknown_field(other, &["ability"])),
+                    }
+                }
+                source.map(Target::Ability).ok_or_else(|| de::Error::missing_field("ability"))
+            }
+        }
+        d.deserialize_any(V)
     }
 }
 
 impl Serialize for Target {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
+        match self {
+            Target::Ability(r) => {
+                use serde::ser::SerializeMap;
+                let mut m = s.serialize_map(Some(1))?;
+                m.serialize_entry("ability", r)?;
+                m.end()
+            }
+            other => s.serialize_str(other.as_str()),
+        }
     }
 }
 
@@ -495,7 +545,7 @@ impl Action {
         if !self.targets.is_empty() {
             out.push((
                 "targets".into(),
-                Lit::strs(self.targets.iter().map(|t| t.as_str().to_string())),
+                Lit::List(self.targets.iter().map(Target::to_lit).collect()),
             ));
         }
         if let Some(m) = &self.mana {

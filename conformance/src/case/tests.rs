@@ -211,6 +211,20 @@ fn the_action_model() {
 }
 
 #[test]
+fn an_ability_on_the_stack_is_targeted_by_its_source() {
+    let case = parse(&file("", &[r#"{ do = "cast", card = "disallow", targets = [{ ability = "giant" }, "bob"] }"#]))
+        .expect("parses");
+    let Step::Action(cast) = &case.steps[0] else { panic!("not an action") };
+    assert_eq!(cast.targets, vec![Target::Ability("giant".into()), Target::Player(Player::Bob)]);
+    assert_eq!(
+        case.steps[0].to_string(),
+        r#"{ do = "cast", card = "disallow", targets = [{ ability = "giant" }, "bob"] }"#
+    );
+    let typo = parse(&file("", &[r#"{ do = "cast", card = "disallow", targets = [{ abilty = "giant" }] }"#]));
+    assert!(typo.is_err(), "a typo inside a target table is an error");
+}
+
+#[test]
 fn expectations_parse_and_render() {
     for (step, rendering) in [
         (
