@@ -183,6 +183,12 @@ pub struct Choice {
     /// The mana type chosen.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mana: Option<Mana>,
+    /// The answer to a "you may" of the resolving spell or ability.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub may: Option<bool>,
+    /// The kind of counter chosen, e.g. the one an effect moves.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counter: Option<String>,
 }
 
 impl Choice {
@@ -216,6 +222,12 @@ impl Choice {
         }
         if let Some(m) = &self.mana {
             out.push(("mana".into(), Lit::str(m.as_str())));
+        }
+        if let Some(m) = self.may {
+            out.push(("may".into(), Lit::Bool(m)));
+        }
+        if let Some(k) = &self.counter {
+            out.push(("counter".into(), Lit::str(k.clone())));
         }
         out
     }
