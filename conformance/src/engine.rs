@@ -7,12 +7,13 @@
 
 use std::collections::BTreeMap;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::case::Case;
 
 /// Who an engine is and what it supports.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct EngineInfo {
     pub name: String,
     pub version: String,
@@ -29,7 +30,7 @@ pub trait Engine {
 }
 
 /// The engine's answer for one case.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "status", rename_all = "snake_case")]
 pub enum CaseReply {
     /// One reply per step, in order. Fewer replies than steps means the engine stopped early.
@@ -38,10 +39,43 @@ pub enum CaseReply {
     Skipped { reason: String },
     /// The engine failed in a way that is not a rules answer (setup it could not build, a bug).
     Errored { message: String },
+    /// The runner gave up on the engine process: it crashed, hung or broke the protocol. Only
+    /// the runner records this (an engine that sends it breaks the protocol); `stderr` is the
+    /// end of what the engine wrote on its standard error, bounded.
+    Faulted {
+        fault: Fault,
+        message: String,
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        stderr: String,
+    },
+}
+
+/// How an out-of-process engine failed a case, as opposed to answering it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Fault {
+    /// The process exited, or closed its output, before answering.
+    Crash,
+    /// No answer within the per-case timeout.
+    Timeout,
+    /// It answered something that is not a valid reply to the request: not JSON, the wrong
+    /// shape, the wrong sequence number or case, or a line over the length limit.
+    Protocol,
+}
+
+impl Fault {
+    /// `crash`, `timeout` or `protocol`, as in reports and expectations files.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Fault::Crash => "crash",
+            Fault::Timeout => "timeout",
+            Fault::Protocol => "protocol",
+        }
+    }
 }
 
 /// The engine's answer for one step.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "result", rename_all = "snake_case")]
 pub enum StepReply {
     /// The action was performed.
@@ -61,7 +95,7 @@ pub enum StepReply {
 
 /// An observation of one subject. Engines fill in every field they can; the runner compares
 /// only the fields the expectation names, and a field the engine left out counts as a mismatch.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "subject", rename_all = "snake_case")]
 pub enum Observation {
     Object(ObjectObservation),
@@ -72,7 +106,7 @@ pub enum Observation {
 
 /// Observable state of one object. `None` means "not observed" (not "absent"): an engine that
 /// knows a creature has no counters reports `Some(empty map)`.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct ObjectObservation {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
@@ -117,7 +151,7 @@ pub struct ObjectObservation {
     pub commander: Option<bool>,
 }
 
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct PlayerObservation {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub life: Option<i64>,
@@ -130,7 +164,7 @@ pub struct PlayerObservation {
     pub library_size: Option<i64>,
 }
 
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct StackItemObservation {
     /// `"spell"` or `"ability"`.
     pub kind: String,

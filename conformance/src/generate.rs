@@ -1,21 +1,29 @@
-//! Generators of arbitrary games and action scripts, shared by the fuzz targets (and, later, the
-//! property tests): the fuzzer's bytes become a [`BoardRecipe`] and a list of [`Pick`]s.
+//! Generators of arbitrary games and action scripts, shared by the fuzz targets and the property
+//! tests: bytes become a [`BoardRecipe`] and a list of [`Pick`]s (through `arbitrary`), and
+//! [`scenario_from_bytes`] is the one decoder both tools use — libFuzzer hands it its input,
+//! proptest a random byte vector it shrinks by shrinking the bytes.
 //!
 //! A recipe is *repaired* into a legal starting position rather than rejected: any byte string
-//! gives a game, so the fuzzer never wastes inputs. Picks choose among `Game::legal_actions()`
-//! ("take legal action n mod len") or try a deliberately arbitrary action, which the engine must
-//! either carry out or reject without changing anything.
+//! gives a game, so the fuzzer never wastes inputs. Picks choose among `legal_actions()` ("take
+//! legal action n mod len"), or make a deliberately illegal attempt on a real object (activate a
+//! tapped land's {T} ability, cast at the wrong time, ...), or try an action built from raw
+//! numbers; the engine must carry out or reject each without changing anything on rejection.
 
 use std::collections::BTreeMap;
 
 use arbitrary::{Arbitrary, Unstructured};
 use mtg_engine::{
-    Action, Answers, CardId, CardSetup, Game, GameSetup, ManaPool, ManaType, ObjectId, PlayerId, PlayerSetup, Step,
-    Target, ZoneKind,
+    Action, Answers, CardId, CardSetup, GameSetup, GameState, ManaPool, ManaType, ObjectId, PlayerId,
+    PlayerSetup, Step, Target, ZoneKind,
 };
+
+pub use crate::invariants::Violation;
 
 /// At most this many objects on a generated board; enough for every interaction of the card pool.
 pub const MAX_OBJECTS: usize = 24;
+
+/// At most this many picks in a script; 64 actions reach several turns.
+pub const MAX_PICKS: usize = 64;
 
 const ZONES: [ZoneKind; 6] =
     [ZoneKind::Battlefield, ZoneKind::Hand, ZoneKind::Library, ZoneKind::Graveyard, ZoneKind::Exile, ZoneKind::Command];
@@ -34,10 +42,34 @@ const PRIORITY_STEPS: [Step; 10] = [
     Step::End,
 ];
 
-const COUNTER_KINDS: [&str; 6] = ["+1/+1", "-1/-1", "charge", "age", "loyalty", "flying"];
+/// Counter kinds a recipe may put on an object: P/T counters, the kinds the card pool counts
+/// (charge, age, loyalty), every keyword counter (CR 122.1b), and kinds nothing refers to.
+pub const COUNTER_KINDS: [&str; 18] = [
+    "+1/+1",
+    "-1/-1",
+    "charge",
+    "age",
+    "loyalty",
+    "flying",
+    "first strike",
+    "deathtouch",
+    "hexproof",
+    "lifelink",
+    "menace",
+    "reach",
+    "trample",
+    "vigilance",
+    "haste",
+    "shield",
+    "stun",
+    "oil",
+];
+
+const MANA_TYPES: [ManaType; 6] =
+    [ManaType::White, ManaType::Blue, ManaType::Black, ManaType::Red, ManaType::Green, ManaType::Colorless];
 
 /// An arbitrary starting position, before repair.
-#[derive(Arbitrary, Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardRecipe {
     pub seed: u64,
     pub bob_active: bool,
@@ -48,7 +80,7 @@ pub struct BoardRecipe {
     pub objects: Vec<ObjectRecipe>,
 }
 
-#[derive(Arbitrary, Clone, Debug)]
+#[derive(Arbitrary, Clone, Debug, PartialEq, Eq)]
 pub struct ObjectRecipe {
     pub card: u8,
     pub bob_owns: bool,
@@ -56,34 +88,70 @@ pub struct ObjectRecipe {
     pub zone: u8,
     pub tapped: bool,
     pub sick: bool,
+    pub commander: bool,
+    /// Index (mod the object count) of the object this one is attached to; kept only when both
+    /// are on the battlefield and distinct (CR 301.5, 303.4: only permanents attach).
+    pub attached_to: Option<u8>,
     pub counters: Vec<(u8, u8)>,
 }
 
+impl<'a> Arbitrary<'a> for BoardRecipe {
+    fn arbitrary(u: &mut Unstructured<'a>) -> arbitrary::Result<Self> {
+        let seed = u64::arbitrary(u)?;
+        let bob_active = bool::arbitrary(u)?;
+        let step = u8::arbitrary(u)?;
+        let turn = u8::arbitrary(u)?;
+        let life = <[i8; 2]>::arbitrary(u)?;
+        let pools = <[[u8; 6]; 2]>::arbitrary(u)?;
+        // A count byte rather than a continuation byte per object (the `Vec` default, which
+        // makes half the boards empty): boards of every size up to the cap are equally likely,
+        // and shrinking the count byte shrinks the board. Objects stop when the bytes run out.
+        let count = usize::from(u8::arbitrary(u)?) % (MAX_OBJECTS + 1);
+        let mut objects = Vec::with_capacity(count);
+        while objects.len() < count && !u.is_empty() {
+            objects.push(ObjectRecipe::arbitrary(u)?);
+        }
+        Ok(BoardRecipe { seed, bob_active, step, turn, life, pools, objects })
+    }
+}
+
 impl BoardRecipe {
-    /// The legal game this recipe stands for: known cards only, a step with priority, small
-    /// counts, at most [`MAX_OBJECTS`] objects.
+    /// The legal game this recipe stands for: cards from `mtg_engine::card_names()` only (so the
+    /// generator grows with the engine's pool), a step with priority, small counts, at most
+    /// [`MAX_OBJECTS`] objects, attachments only between distinct permanents.
     pub fn to_setup(&self) -> GameSetup {
         let names = mtg_engine::card_names();
-        let cards = self
+        let recipes: Vec<(&ObjectRecipe, &str)> = self
             .objects
             .iter()
             .take(MAX_OBJECTS)
-            .filter_map(|o| {
-                let name = names.get(usize::from(o.card) % names.len().max(1))?;
+            .filter_map(|o| Some((o, *names.get(usize::from(o.card) % names.len().max(1))?)))
+            .collect();
+        let zone_of = |o: &ObjectRecipe| ZONES[usize::from(o.zone) % ZONES.len()];
+        let cards = recipes
+            .iter()
+            .enumerate()
+            .map(|(i, (o, name))| {
                 let owner = PlayerId(u8::from(o.bob_owns));
-                let zone = ZONES[usize::from(o.zone) % ZONES.len()];
+                let zone = zone_of(o);
                 let mut c = CardSetup::new(name, owner, zone);
                 let mut counters = BTreeMap::new();
-                for (kind, n) in o.counters.iter().take(3) {
+                for (kind, n) in o.counters.iter().take(4) {
                     counters.insert(COUNTER_KINDS[usize::from(*kind) % COUNTER_KINDS.len()].to_string(), u32::from(n % 4));
                 }
                 c.counters = counters;
+                c.commander = o.commander;
                 if zone == ZoneKind::Battlefield {
                     c.controller = Some(PlayerId(u8::from(o.bob_controls)));
                     c.tapped = o.tapped;
                     c.summoning_sick = o.sick;
+                    c.attached_to = o.attached_to.and_then(|t| {
+                        let t = usize::from(t) % recipes.len().max(1);
+                        let ok = t != i && recipes.get(t).is_some_and(|(r, _)| zone_of(r) == ZoneKind::Battlefield);
+                        ok.then(|| CardId(u32::try_from(t).unwrap_or(u32::MAX)))
+                    });
                 }
-                Some(c)
+                c
             })
             .collect();
         let players = (0..2)
@@ -106,25 +174,77 @@ impl BoardRecipe {
 }
 
 fn pool(amounts: &[u8; 6]) -> ManaPool {
-    let types = [ManaType::White, ManaType::Blue, ManaType::Black, ManaType::Red, ManaType::Green, ManaType::Colorless];
     let mut p = ManaPool::default();
-    for (t, n) in types.iter().zip(amounts) {
+    for (t, n) in MANA_TYPES.iter().zip(amounts) {
         p.add(*t, u32::from(n % 5));
     }
     p
 }
 
 /// One step of a script.
-#[derive(Arbitrary, Clone, Debug)]
+#[derive(Arbitrary, Clone, Debug, PartialEq, Eq)]
 pub enum Pick {
-    /// Take legal action `n mod len` (pass if there is none).
+    /// Take legal action `n mod len`.
     Legal(u16),
-    /// Try an arbitrary action, most likely illegal.
+    /// A deliberately illegal (or at least unlisted) attempt on an object that exists.
+    Attempt(Attempt),
+    /// Try an arbitrary action built from raw numbers, most likely illegal.
     Wild(WildAction),
 }
 
+/// An attempt aimed at a real object of the current state: activating any of its abilities
+/// (tapped or not, sick or not), casting it, playing it as a land, attacking with it — by the
+/// player with priority, or by the other player.
+#[derive(Arbitrary, Clone, Debug, PartialEq, Eq)]
+pub struct Attempt {
+    pub kind: u8,
+    pub object: u8,
+    pub ability: u8,
+    pub x: u8,
+    /// The mana choice: none below 128, else one of the six types.
+    pub mana: u8,
+    pub by_other_player: bool,
+}
+
+impl Attempt {
+    /// The action this attempt stands for in `state`. Half of them are activations aimed at
+    /// permanents, where {T}, {Q} and summoning sickness matter; the others aim at any object.
+    pub fn to_action(&self, state: &GameState) -> Action {
+        let ids: Vec<ObjectId> = if self.kind % 4 < 2 {
+            state.battlefield_ids()
+        } else {
+            state.objects.keys().copied().collect()
+        };
+        let object = ids.get(usize::from(self.object) % ids.len().max(1)).copied().unwrap_or(ObjectId(0));
+        let holder = state.priority.unwrap_or(state.active);
+        let player = if self.by_other_player { holder.opponent() } else { holder };
+        let x = Some(u32::from(self.x % 4));
+        match self.kind % 4 {
+            0 | 1 => Action::ActivateAbility {
+                player,
+                source: object,
+                ability: usize::from(self.ability % 2),
+                x: None,
+                targets: Vec::new(),
+                // Half the time no choice: most abilities refuse one they don't ask for.
+                mana_choice: if self.mana < 128 { None } else { Some(MANA_TYPES[usize::from(self.mana) % 6]) },
+                payment: None,
+                replacement_order: Vec::new(),
+            },
+            2 => Action::CastSpell { player, card: object, x, targets: vec![Target::Object(object)], payment: None },
+            _ => {
+                if self.x % 2 == 0 {
+                    Action::PlayLand { player, card: object }
+                } else {
+                    Action::DeclareAttackers { player, attackers: vec![object] }
+                }
+            }
+        }
+    }
+}
+
 /// An action built from raw numbers: object ids and ability indexes that may not exist.
-#[derive(Arbitrary, Clone, Debug)]
+#[derive(Arbitrary, Clone, Debug, PartialEq, Eq)]
 pub struct WildAction {
     pub kind: u8,
     pub player: bool,
@@ -150,10 +270,7 @@ impl WildAction {
                 ability: usize::from(self.ability % 4),
                 x,
                 targets,
-                mana_choice: self.mana.map(|m| {
-                    [ManaType::White, ManaType::Blue, ManaType::Black, ManaType::Red, ManaType::Green, ManaType::Colorless]
-                        [usize::from(m % 6)]
-                }),
+                mana_choice: self.mana.map(|m| MANA_TYPES[usize::from(m % 6)]),
                 payment: None,
                 replacement_order: Vec::new(),
             },
@@ -163,7 +280,7 @@ impl WildAction {
 }
 
 /// A recipe and a script, as the fuzzer and property tests draw them.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Scenario {
     pub board: BoardRecipe,
     pub picks: Vec<Pick>,
@@ -173,80 +290,39 @@ impl<'a> Arbitrary<'a> for Scenario {
     fn arbitrary(u: &mut Unstructured<'a>) -> arbitrary::Result<Self> {
         let board = BoardRecipe::arbitrary(u)?;
         let mut picks = Vec::new();
-        // Bounded so one input can't run forever; 64 actions reach several turns.
-        while picks.len() < 64 && !u.is_empty() {
+        // Bounded so one input can't run forever.
+        while picks.len() < MAX_PICKS && !u.is_empty() {
             picks.push(Pick::arbitrary(u)?);
         }
         Ok(Scenario { board, picks })
     }
 }
 
-/// A broken invariant: which one, after which pick, and the details.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("invariant `{invariant}` broken at pick {pick}: {detail}")]
-pub struct Violation {
-    pub invariant: &'static str,
-    pub pick: usize,
-    pub detail: String,
+/// The scenario some bytes stand for — the decoder the fuzz targets, the property tests and
+/// `mtg-conformance regress` share. Every byte string decodes (missing bytes read as zeros), so
+/// shrinking the bytes shrinks the board and the script.
+pub fn scenario_from_bytes(bytes: &[u8]) -> Scenario {
+    let mut u = Unstructured::new(bytes);
+    // `arbitrary` fills what is missing with defaults, so this only fails on impossible sizes;
+    // the empty scenario is the honest answer then.
+    Scenario::arbitrary(&mut u).unwrap_or_else(|_| Scenario {
+        board: BoardRecipe {
+            seed: 0,
+            bob_active: false,
+            step: 0,
+            turn: 0,
+            life: [20, 20],
+            pools: [[0; 6]; 2],
+            objects: Vec::new(),
+        },
+        picks: Vec::new(),
+    })
 }
 
-/// Plays `scenario` and checks the game-wide invariants after every pick:
-/// an action from `legal_actions` is accepted; a rejected action changes nothing; the state
-/// survives a serialize/deserialize round trip unchanged.
+/// Plays `scenario` against the reference engine and checks every invariant after every pick
+/// (see [`crate::invariants`]).
 pub fn check_scenario(scenario: &Scenario) -> Result<(), Violation> {
-    let Ok(mut game) = Game::new(scenario.board.to_setup()) else {
-        // Repair only produces known cards and players, so setup can't fail; if it does, that's
-        // a finding too.
-        return Err(Violation { invariant: "repaired setup builds", pick: 0, detail: "Game::new rejected".into() });
-    };
-    for (i, pick) in scenario.picks.iter().enumerate() {
-        if game.is_over() {
-            break;
-        }
-        match pick {
-            Pick::Legal(n) => {
-                let legal = game.legal_actions();
-                let Some(action) = legal.get(usize::from(*n) % legal.len().max(1)).cloned() else {
-                    return Err(Violation {
-                        invariant: "a game that isn't over has a legal action",
-                        pick: i,
-                        detail: "legal_actions() is empty".into(),
-                    });
-                };
-                if let Err(r) = game.apply(action.clone()) {
-                    return Err(Violation {
-                        invariant: "legal actions are accepted",
-                        pick: i,
-                        detail: format!("{action:?} rejected: {r}"),
-                    });
-                }
-            }
-            Pick::Wild(w) => {
-                let before = game.state().clone();
-                if game.apply(w.to_action()).is_err() && *game.state() != before {
-                    return Err(Violation {
-                        invariant: "a rejected action changes nothing",
-                        pick: i,
-                        detail: format!("{:?}", w.to_action()),
-                    });
-                }
-            }
-        }
-        let json = serde_json::to_string(game.state()).map_err(|e| Violation {
-            invariant: "the state serializes",
-            pick: i,
-            detail: e.to_string(),
-        })?;
-        let back: mtg_engine::GameState = serde_json::from_str(&json).map_err(|e| Violation {
-            invariant: "the state deserializes",
-            pick: i,
-            detail: e.to_string(),
-        })?;
-        if back != *game.state() {
-            return Err(Violation { invariant: "serde round trip", pick: i, detail: "state differs after the round trip".into() });
-        }
-    }
-    Ok(())
+    crate::invariants::check::<mtg_engine::Game>(scenario, &crate::invariants::Selection::all()).map(|_| ())
 }
 
 /// The card a setup entry stands for, for readable reports of a scenario.
@@ -255,6 +331,62 @@ pub fn describe(setup: &GameSetup) -> Vec<String> {
         .cards
         .iter()
         .enumerate()
-        .map(|(i, c)| format!("{:?} {} ({}, owner {:?})", CardId(i as u32), c.name, c.zone.name(), c.owner))
+        .map(|(i, c)| format!("{:?} {} ({}, owner {:?})", CardId(u32::try_from(i).unwrap_or(u32::MAX)), c.name, c.zone.name(), c.owner))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn object(zone: u8, attached_to: Option<u8>) -> ObjectRecipe {
+        ObjectRecipe {
+            card: 0,
+            bob_owns: false,
+            bob_controls: false,
+            zone,
+            tapped: true,
+            sick: false,
+            commander: true,
+            attached_to,
+            counters: vec![(6, 1)],
+        }
+    }
+
+    fn board(objects: Vec<ObjectRecipe>) -> BoardRecipe {
+        BoardRecipe { seed: 1, bob_active: false, step: 2, turn: 0, life: [20, 20], pools: [[0; 6]; 2], objects }
+    }
+
+    #[test]
+    fn any_bytes_decode_and_repair_into_a_game() {
+        for seed in 0u8..64 {
+            let bytes: Vec<u8> = (0..400u32).map(|i| (i as u8).wrapping_mul(31).wrapping_add(seed)).collect();
+            let s = scenario_from_bytes(&bytes);
+            let setup = s.board.to_setup();
+            assert!(setup.cards.len() <= MAX_OBJECTS);
+            assert!(s.picks.len() <= MAX_PICKS);
+            assert!(mtg_engine::Game::new(setup).is_ok(), "seed {seed}");
+        }
+        assert!(scenario_from_bytes(&[]).picks.is_empty());
+    }
+
+    #[test]
+    fn repair_keeps_only_attachments_between_distinct_permanents() {
+        // 0 on the battlefield attached to itself, 1 attached to 0, 2 in hand attached to 0.
+        let setup = board(vec![object(0, Some(0)), object(0, Some(0)), object(1, Some(0))]).to_setup();
+        let attached: Vec<Option<CardId>> = setup.cards.iter().map(|c| c.attached_to).collect();
+        assert_eq!(attached, vec![None, Some(CardId(0)), None]);
+        assert!(setup.cards.iter().all(|c| c.commander));
+        assert_eq!(setup.cards[0].counters.get("first strike"), Some(&1));
+    }
+
+    #[test]
+    fn attempts_aim_at_existing_objects() {
+        let game = mtg_engine::Game::new(board(vec![object(0, None)]).to_setup());
+        let Ok(game) = game else { panic!("setup") };
+        let a = Attempt { kind: 0, object: 200, ability: 0, x: 0, mana: 7, by_other_player: false };
+        let Action::ActivateAbility { source, player, .. } = a.to_action(game.state()) else { panic!("activation") };
+        assert!(game.state().object(source).is_some());
+        assert_eq!(Some(player), game.state().priority);
+    }
 }

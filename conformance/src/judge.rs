@@ -14,7 +14,8 @@ use crate::case::{
     StackField, StackItemExpect, Step, TextKind, Value, COUNT_SHAPE, NAMES_SHAPE,
 };
 use crate::engine::{
-    CaseReply, ObjectObservation, Observation, PlayerObservation, StackItemObservation, StepReply,
+    CaseReply, Fault, ObjectObservation, Observation, PlayerObservation, StackItemObservation,
+    StepReply,
 };
 
 /// The outcome of one case.
@@ -31,16 +32,25 @@ pub enum Verdict {
         step: Option<usize>,
         message: String,
     },
+    /// The engine process crashed, hung or broke the protocol (out-of-process engines only);
+    /// `stderr` is the bounded end of what it wrote on its standard error.
+    Faulted {
+        fault: Fault,
+        message: String,
+        stderr: String,
+    },
 }
 
 impl Verdict {
-    /// `passed`, `failed`, `skipped` or `errored`.
+    /// `passed`, `failed`, `skipped`, `errored`, or the fault: `crash`, `timeout`, `protocol`.
+    /// These are also the classes an expectations file names.
     pub fn label(&self) -> &'static str {
         match self {
             Verdict::Passed => "passed",
             Verdict::Failed(_) => "failed",
             Verdict::Skipped { .. } => "skipped",
             Verdict::Errored { .. } => "errored",
+            Verdict::Faulted { fault, .. } => fault.as_str(),
         }
     }
 }
@@ -77,6 +87,17 @@ pub fn judge(case: &Case, reply: &CaseReply) -> Verdict {
             return Verdict::Errored {
                 step: None,
                 message: message.clone(),
+            }
+        }
+        CaseReply::Faulted {
+            fault,
+            message,
+            stderr,
+        } => {
+            return Verdict::Faulted {
+                fault: *fault,
+                message: message.clone(),
+                stderr: stderr.clone(),
             }
         }
         CaseReply::Ran { steps } => steps,

@@ -375,11 +375,22 @@ fn action_refs<'a>(a: &'a Action, uses: &mut Vec<(Vec<Seg<'static>>, &'a str)>) 
     for (i, t) in a.targets.iter().enumerate() {
         match t {
             crate::case::Target::Object(r) => uses.push((vec![Seg::Key("targets"), Seg::Index(i)], r)),
-            crate::case::Target::Ability(r) => {
+            crate::case::Target::Ability { source: r, .. } => {
                 uses.push((vec![Seg::Key("targets"), Seg::Index(i), Seg::Key("ability")], r))
             }
             crate::case::Target::Player(_) => {}
         }
+    }
+    for (source, targets) in &a.triggers {
+        uses.push((vec![Seg::Key("triggers")], source));
+        for t in targets {
+            if let Some(r) = t.ref_name() {
+                uses.push((vec![Seg::Key("triggers")], r));
+            }
+        }
+    }
+    for r in &a.trigger_order {
+        uses.push((vec![Seg::Key("trigger_order")], r));
     }
     for (i, r) in a.order.iter().enumerate() {
         uses.push((vec![Seg::Key("order"), Seg::Index(i)], r));
@@ -405,6 +416,9 @@ fn action_refs<'a>(a: &'a Action, uses: &mut Vec<(Vec<Seg<'static>>, &'a str)>) 
         }
         if let Some(r) = &choice.copy {
             uses.push((with(&[Seg::Key("copy")]), r));
+        }
+        if let Some(r) = &choice.keep {
+            uses.push((with(&[Seg::Key("keep")]), r));
         }
     }
 }

@@ -1,4 +1,5 @@
-//! The `mtg-conformance` command: `run`, `lint` and `coverage` over a rulings corpus.
+//! The `mtg-conformance` command: `run`, `lint` and `coverage` over a rulings corpus; `serve`
+//! and `export` for engines in other processes and languages.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -8,9 +9,7 @@ use clap::{Parser, Subcommand};
 use mtg_conformance::corpus::{Corpus, Loaded};
 use mtg_conformance::coverage::coverage;
 use mtg_conformance::lint;
-use mtg_conformance::reference::ReferenceEngine;
-use mtg_conformance::report::{self, display_path};
-use mtg_conformance::runner::Runner;
+use mtg_conformance::report::display_path;
 
 /// Ruling-by-ruling conformance suite for Magic: The Gathering rules engines.
 #[derive(Debug, Parser)]
@@ -22,7 +21,8 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Run the corpus (or the cases FILTER selects) against the reference engine.
+    /// Run the corpus (or the cases FILTER selects) against the reference engine, or an external
+    /// engine with --engine.
     Run {
         /// The corpus directory [default: `rulings/` found upwards from here, else the one this
         /// binary was built from].
@@ -33,6 +33,17 @@ enum Command {
         verbose: bool,
         /// A case id (runs that case), or part of ids (runs every case whose id contains it).
         filter: Option<String>,
+        #[command(flatten)]
+        options: mtg_conformance::cli::RunOptions,
+    },
+    /// Serve the reference engine over the JSON-lines protocol on stdin/stdout
+    /// (rulings/PROTOCOL.md): `run --engine "mtg-conformance serve"`.
+    Serve,
+    /// Print the corpus as JSON lines: a header with the format version, then one line per case
+    /// with the sources it covers and the cards it uses (rulings/schema/export.schema.json).
+    Export {
+        #[arg(long, value_name = "DIR")]
+        corpus: Option<PathBuf>,
     },
     /// Check the corpus: schema, ids, covers, cards, refs, steps, verbs, classes, mana strings.
     Lint {
@@ -78,7 +89,15 @@ fn main() -> ExitCode {
             corpus,
             verbose,
             filter,
-        } => run(corpus, verbose, filter),
+            options,
+        } => run(corpus, verbose, filter, &options),
+        Command::Serve => Ok(exit(mtg_conformance::cli::serve())),
+        Command::Export { corpus } => load(corpus).map(|loaded| {
+            for p in &loaded.problems {
+                eprintln!("{}", print_problem(p));
+            }
+            exit(mtg_conformance::cli::export(&loaded))
+        }),
         Command::Lint { corpus } => lint_cmd(corpus),
         Command::Coverage {
             corpus,
@@ -98,10 +117,20 @@ fn print_problem(p: &mtg_conformance::corpus::Problem) -> String {
     )
 }
 
+fn exit(status: mtg_conformance::cli::Status) -> ExitCode {
+    use mtg_conformance::cli::Status;
+    match status {
+        Status::Success => ExitCode::SUCCESS,
+        Status::Failure => ExitCode::from(1),
+        Status::Usage => ExitCode::from(2),
+    }
+}
+
 fn run(
     corpus: Option<PathBuf>,
     verbose: bool,
     filter: Option<String>,
+    options: &mtg_conformance::cli::RunOptions,
 ) -> Result<ExitCode, ExitCode> {
     let loaded = load(corpus)?;
     for p in &loaded.problems {
@@ -113,27 +142,12 @@ fn run(
             loaded.problems.len()
         );
     }
-    let color = report::color_enabled();
-    let runner = Runner::new(&loaded.corpus).filter(filter.clone().unwrap_or_default());
-    if let (Some(f), true) = (&filter, runner.selected().is_empty()) {
-        eprintln!("error: no case id matches `{f}`");
-        return Ok(ExitCode::from(1));
-    }
-    let mut engine = ReferenceEngine::new();
-    let summary = runner.run_with(&mut engine, &mut |outcome| {
-        if verbose {
-            println!("{}", report::progress_line(outcome, color));
-        }
-    });
-    if verbose {
-        println!();
-    }
-    print!("{}", report::run_report(&loaded.corpus, &summary, color));
-    Ok(if summary.success() && loaded.problems.is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    Ok(exit(mtg_conformance::cli::run(
+        &loaded,
+        filter.as_deref(),
+        verbose,
+        options,
+    )))
 }
 
 fn lint_cmd(corpus: Option<PathBuf>) -> Result<ExitCode, ExitCode> {

@@ -216,7 +216,7 @@ impl Session {
         Ok(match t {
             Target::Player(p) => EngineTarget::Player(player_id(*p)),
             Target::Object(r) => EngineTarget::Object(self.object(r)?),
-            Target::Ability(r) => {
+            Target::Ability { source: r, kind: _ } => {
                 let card = self.refs.get(r).ok_or_else(|| StepError::Failed(format!("unknown ref `{r}`")))?;
                 let item = self
                     .game
@@ -258,6 +258,7 @@ impl Session {
         if let Some(m) = &c.mana {
             out.mana = Some(one_mana(m).map_err(StepError::Failed)?);
         }
+        out.counter = c.counter.clone();
         Ok(out)
     }
 

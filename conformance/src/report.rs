@@ -1,6 +1,10 @@
 //! The human report of a run: for each case that failed or errored, where it is written, the
 //! sources it encodes, the step that decided it, a diff of expected vs observed and the command
 //! that reruns it; then the closing line `N passed, N failed, N skipped, N errored (...)`.
+//! The machine-readable reports are in [`json`] (JSON lines) and [`junit`] (JUnit XML).
+
+pub mod json;
+pub mod junit;
 
 use std::fmt::Write;
 use std::io::IsTerminal;
@@ -10,6 +14,7 @@ use std::time::Duration;
 use anstyle::{AnsiColor, Style};
 
 use crate::corpus::Corpus;
+use crate::expectations::{Assessment, Expectations};
 use crate::judge::Verdict;
 use crate::runner::{CaseOutcome, Counts, RunSummary};
 
@@ -21,17 +26,35 @@ pub fn color_enabled() -> bool {
     std::io::stdout().is_terminal() && !no_color
 }
 
-/// `N passed, N failed, N skipped, N errored (N cases in X.XXs)`.
+/// `N passed, N failed, N skipped, N errored (N cases in X.XXs)`; faults of an out-of-process
+/// engine (`N crashed`, `N timed out`, `N protocol errors`) follow `errored` when there are any.
 pub fn closing_line(counts: &Counts, elapsed: Duration) -> String {
-    format!(
-        "{} passed, {} failed, {} skipped, {} errored ({} cases in {:.2}s)",
-        counts.passed,
-        counts.failed,
-        counts.skipped,
-        counts.errored,
+    closing_line_with(counts, &[], elapsed)
+}
+
+/// The closing line with more counts (each shown only when non-zero) before the parenthesis.
+fn closing_line_with(counts: &Counts, more: &[(usize, &str)], elapsed: Duration) -> String {
+    let mut line = format!(
+        "{} passed, {} failed, {} skipped, {} errored",
+        counts.passed, counts.failed, counts.skipped, counts.errored,
+    );
+    let faults = [
+        (counts.crashed, "crashed"),
+        (counts.timed_out, "timed out"),
+        (counts.protocol, "protocol errors"),
+    ];
+    for (n, what) in faults.iter().chain(more) {
+        if *n > 0 {
+            let _ = write!(line, ", {n} {what}");
+        }
+    }
+    let _ = write!(
+        line,
+        " ({} cases in {:.2}s)",
         counts.total(),
         elapsed.as_secs_f64()
-    )
+    );
+    line
 }
 
 /// A path as the user would type it: relative to the current directory when under it.
@@ -106,6 +129,14 @@ pub fn case_report(corpus: &Corpus, outcome: &CaseOutcome, color: bool) -> Strin
         Verdict::Failed(_) => ("FAILED", fg(AnsiColor::Red).bold()),
         Verdict::Errored { .. } => ("ERRORED", fg(AnsiColor::Magenta).bold()),
         Verdict::Skipped { .. } => ("SKIPPED", fg(AnsiColor::Yellow).bold()),
+        Verdict::Faulted { fault, .. } => (
+            match fault {
+                crate::engine::Fault::Crash => "CRASHED",
+                crate::engine::Fault::Timeout => "TIMED OUT",
+                crate::engine::Fault::Protocol => "PROTOCOL ERROR",
+            },
+            fg(AnsiColor::Magenta).bold(),
+        ),
     };
     let _ = writeln!(
         out,
@@ -172,26 +203,84 @@ pub fn case_report(corpus: &Corpus, outcome: &CaseOutcome, color: bool) -> Strin
         Verdict::Skipped { reason } => {
             let _ = writeln!(out, "  skipped: {reason}");
         }
+        Verdict::Faulted {
+            message, stderr, ..
+        } => {
+            let _ = writeln!(out, "  engine: {message}");
+            if !stderr.is_empty() {
+                let _ = writeln!(out, "  stderr (end):");
+                for line in stderr.lines() {
+                    let _ = writeln!(out, "    | {line}");
+                }
+            }
+        }
         Verdict::Passed => {}
     }
     let _ = writeln!(out, "  rerun: {}", rerun_command(&outcome.id));
     out
 }
 
-/// The report of a run: every failed or errored case (and, when `verbose`, every case's
-/// verdict), then the closing line.
+/// The report of a run: every failed, errored or faulted case, then the closing line.
 pub fn run_report(corpus: &Corpus, summary: &RunSummary, color: bool) -> String {
+    run_report_with(corpus, summary, &Expectations::default(), color)
+}
+
+/// The report of a run under an engine's expectations: every case that makes the run fail
+/// (unexpected failures, xfails that passed or failed in another class), then the closing line,
+/// which counts the expected failures (`N xfailed`) and the surprises.
+pub fn run_report_with(
+    corpus: &Corpus,
+    summary: &RunSummary,
+    expectations: &Expectations,
+    color: bool,
+) -> String {
+    let p = Paint { color };
     let mut out = String::new();
+    let (mut xfailed, mut xpassed, mut other) = (0, 0, 0);
     for outcome in &summary.outcomes {
-        if matches!(
-            outcome.verdict,
-            Verdict::Failed(_) | Verdict::Errored { .. }
-        ) {
-            out.push_str(&case_report(corpus, outcome, color));
-            out.push('\n');
+        let assessment = expectations.assess(outcome);
+        match &assessment {
+            Assessment::Fine => continue,
+            Assessment::XFailed { .. } => {
+                xfailed += 1;
+                continue;
+            }
+            Assessment::Unexpected => {}
+            Assessment::XPassed { class } => {
+                xpassed += 1;
+                let _ = writeln!(
+                    out,
+                    "{} {} passed, but the expectations say `{class}`: remove its xfail entry",
+                    p.paint(fg(AnsiColor::Red).bold(), "XPASS"),
+                    p.paint(bold(), &outcome.id)
+                );
+            }
+            Assessment::OtherClass { class } => {
+                other += 1;
+                let _ = writeln!(
+                    out,
+                    "{} {} ended `{}`, but the expectations say `{class}`",
+                    p.paint(fg(AnsiColor::Red).bold(), "XFAIL MISMATCH"),
+                    p.paint(bold(), &outcome.id),
+                    outcome.verdict.label()
+                );
+            }
         }
+        if !matches!(assessment, Assessment::XPassed { .. }) {
+            out.push_str(&case_report(corpus, outcome, color));
+        }
+        out.push('\n');
     }
-    out.push_str(&closing_line(&summary.counts(), summary.elapsed));
+    let more = [
+        (xfailed, "xfailed"),
+        (xpassed, "xpassed"),
+        (other, "xfailed in another class"),
+    ];
+    out.push_str(&closing_line_with(
+        &summary.counts(),
+        &more,
+        summary.elapsed,
+    ));
     out.push('\n');
     out
 }
@@ -203,7 +292,7 @@ pub fn progress_line(outcome: &CaseOutcome, color: bool) -> String {
         Verdict::Passed => fg(AnsiColor::Green),
         Verdict::Failed(_) => fg(AnsiColor::Red),
         Verdict::Skipped { .. } => fg(AnsiColor::Yellow),
-        Verdict::Errored { .. } => fg(AnsiColor::Magenta),
+        Verdict::Errored { .. } | Verdict::Faulted { .. } => fg(AnsiColor::Magenta),
     };
     let label = format!("{:<7}", outcome.verdict.label());
     let mut line = format!("{} {}", p.paint(style, &label), outcome.id);

@@ -1,5 +1,6 @@
 //! Running cases against an engine: pick cases with a filter, hand each to the engine, judge its
-//! reply. A panicking engine is recorded as an error, and the run goes on.
+//! reply. A panicking engine is recorded as an error, and the run goes on. Cases can also be
+//! selected by feature, and skipped (without reaching the engine) by an expectations file.
 //!
 //! ```no_run
 //! # use mtg_conformance::{corpus::Corpus, runner::Runner, reference::ReferenceEngine};
@@ -13,7 +14,8 @@ use std::time::{Duration, Instant};
 
 use crate::case::Case;
 use crate::corpus::Corpus;
-use crate::engine::Engine;
+use crate::engine::{Engine, Fault};
+use crate::expectations::Expectations;
 use crate::judge::{judge, Verdict};
 
 /// Runs the cases of a corpus (all, or those a filter selects).
@@ -21,6 +23,9 @@ use crate::judge::{judge, Verdict};
 pub struct Runner<'c> {
     corpus: &'c Corpus,
     filter: Option<String>,
+    /// Non-empty: only cases with at least one of these features.
+    features: Vec<String>,
+    expectations: Option<&'c Expectations>,
 }
 
 /// One case's outcome. `index` is the case's index in `corpus.cases`.
@@ -39,11 +44,22 @@ pub struct Counts {
     pub failed: usize,
     pub skipped: usize,
     pub errored: usize,
+    /// Out-of-process engines only: cases the engine crashed on, timed out on, or answered
+    /// outside the protocol.
+    pub crashed: usize,
+    pub timed_out: usize,
+    pub protocol: usize,
 }
 
 impl Counts {
     pub fn total(&self) -> usize {
-        self.passed + self.failed + self.skipped + self.errored
+        self.passed
+            + self.failed
+            + self.skipped
+            + self.errored
+            + self.crashed
+            + self.timed_out
+            + self.protocol
     }
 
     pub fn add(&mut self, verdict: &Verdict) {
@@ -52,6 +68,11 @@ impl Counts {
             Verdict::Failed(_) => self.failed += 1,
             Verdict::Skipped { .. } => self.skipped += 1,
             Verdict::Errored { .. } => self.errored += 1,
+            Verdict::Faulted { fault, .. } => match fault {
+                Fault::Crash => self.crashed += 1,
+                Fault::Timeout => self.timed_out += 1,
+                Fault::Protocol => self.protocol += 1,
+            },
         }
     }
 }
@@ -72,10 +93,11 @@ impl RunSummary {
         counts
     }
 
-    /// Nothing failed or errored.
+    /// Nothing failed, errored or faulted (see [`Expectations::run_ok`] for a run with an
+    /// expectations file).
     pub fn success(&self) -> bool {
         let c = self.counts();
-        c.failed == 0 && c.errored == 0
+        c.total() == c.passed + c.skipped
     }
 
     /// `N passed, N failed, N skipped, N errored (N cases in X.XXs)`.
@@ -107,7 +129,24 @@ impl<'c> Runner<'c> {
         Runner {
             corpus,
             filter: None,
+            features: Vec::new(),
+            expectations: None,
         }
+    }
+
+    /// Keeps only the cases tagged with at least one of `features` (none given: no effect).
+    pub fn features<S: Into<String>>(
+        mut self,
+        features: impl IntoIterator<Item = S>,
+    ) -> Runner<'c> {
+        self.features = features.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// Skips, without running them, the cases the expectations' `[[skip]]` entries name.
+    pub fn expectations(mut self, expectations: &'c Expectations) -> Runner<'c> {
+        self.expectations = Some(expectations);
+        self
     }
 
     /// Selects cases: the case whose id is exactly `filter` if there is one, else every case
@@ -120,6 +159,21 @@ impl<'c> Runner<'c> {
 
     /// The indices (in `corpus.cases`) of the selected cases, in corpus order.
     pub fn selected(&self) -> Vec<usize> {
+        let cases = &self.corpus.cases;
+        let mut selected = self.selected_by_id();
+        if !self.features.is_empty() {
+            selected.retain(|i| {
+                cases[*i]
+                    .item
+                    .features
+                    .iter()
+                    .any(|f| self.features.contains(f))
+            });
+        }
+        selected
+    }
+
+    fn selected_by_id(&self) -> Vec<usize> {
         let cases = &self.corpus.cases;
         match &self.filter {
             None => (0..cases.len()).collect(),
@@ -153,7 +207,11 @@ impl<'c> Runner<'c> {
         for index in self.selected() {
             let case = &self.corpus.cases[index].item;
             let t = Instant::now();
-            let verdict = run_case(engine, case);
+            let skip = self.expectations.and_then(|e| e.skip_reason(case));
+            let verdict = match skip {
+                Some(reason) => Verdict::Skipped { reason },
+                None => run_case(engine, case),
+            };
             let outcome = CaseOutcome {
                 index,
                 id: case.id.clone(),

@@ -52,7 +52,7 @@ fn case_trial(loaded: Arc<Loaded>, index: usize) -> Trial {
         };
         match &outcome.verdict {
             Verdict::Passed | Verdict::Skipped { .. } => Ok(()),
-            Verdict::Failed(_) | Verdict::Errored { .. } => {
+            Verdict::Failed(_) | Verdict::Errored { .. } | Verdict::Faulted { .. } => {
                 Err(Failed::from(case_report(corpus, &outcome, false)))
             }
         }

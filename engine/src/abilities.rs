@@ -1,4 +1,7 @@
-//! The data model of abilities (CR 113, 602-605, 611-614): what cards are built from.
+//! The data model of abilities (CR 113, 602-606, 611-614): what cards are built from —
+//! keywords (CR 702, keyword counters CR 122.1b), activated abilities (CR 602, loyalty CR 606,
+//! equip CR 702.6), triggered (CR 603), static (CR 604), continuous modifications by layer
+//! (CR 613), effects (CR 608.2c) and target specifications (CR 115).
 //!
 //! Cards are data: every ability is one of these general primitives, and the rules modules
 //! interpret them. No card name appears outside `cards/`.
@@ -6,7 +9,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::costs::Cost;
-use crate::ids::ObjectId;
+use crate::ids::{ObjectId, PlayerId};
+use crate::state::ZoneKind;
 use crate::mana::{ManaCost, ManaPool, SpendRestriction};
 use crate::types::{CardType, Color};
 
@@ -40,6 +44,23 @@ impl Keyword {
             Keyword::Vigilance => "Vigilance",
         }
     }
+
+    /// The keyword a keyword counter of this kind grants (CR 122.1b), for the keywords modelled.
+    pub fn from_counter_kind(kind: &str) -> Option<Keyword> {
+        Some(match kind {
+            "flying" => Keyword::Flying,
+            "haste" => Keyword::Haste,
+            "first strike" => Keyword::FirstStrike,
+            "deathtouch" => Keyword::Deathtouch,
+            "hexproof" => Keyword::Hexproof,
+            "lifelink" => Keyword::Lifelink,
+            "menace" => Keyword::Menace,
+            "reach" => Keyword::Reach,
+            "trample" => Keyword::Trample,
+            "vigilance" => Keyword::Vigilance,
+            _ => return None,
+        })
+    }
 }
 
 /// One ability of an object (CR 113.3).
@@ -59,12 +80,19 @@ pub struct ActivatedAbility {
     pub cost: Cost,
     pub targets: Vec<TargetSpec>,
     pub effect: Effect,
+    /// "Activate only as a sorcery" (CR 602.5d), e.g. equip (CR 702.6a).
+    pub sorcery_speed: bool,
 }
 
 impl ActivatedAbility {
     /// CR 605.1a: no target, could add mana, not a loyalty ability.
     pub fn is_mana_ability(&self) -> bool {
-        self.targets.is_empty() && self.effect.adds_mana()
+        self.targets.is_empty() && self.effect.adds_mana() && self.cost.loyalty.is_none()
+    }
+
+    /// CR 606.3 / 602.5d: activated only when its controller could cast a sorcery.
+    pub fn is_sorcery_speed(&self) -> bool {
+        self.sorcery_speed || self.cost.loyalty.is_some()
     }
 }
 
@@ -87,6 +115,8 @@ impl TriggeredAbility {
 pub enum Trigger {
     /// "At the beginning of your upkeep" (CR 503.1a).
     BeginningOfYourUpkeep,
+    /// "At the beginning of combat on your turn" (CR 507.1).
+    BeginningOfCombatOnYourTurn,
     /// "When this creature dies" (CR 700.4; a leaves-the-battlefield ability, CR 603.10a).
     Dies,
     /// "Whenever a player taps a land for mana" (CR 106.12a).
@@ -140,6 +170,7 @@ pub enum Relation {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Layer {
     Copy,
+    /// Layer 2 (CR 613.1b): applied to `Object::controller` by `layers::apply_control`.
     Control,
     Text,
     Type,
@@ -156,6 +187,8 @@ pub enum Layer {
 pub enum Modification {
     /// Layer 1: becomes a copy of that object (copiable values, CR 707.2).
     CopyOf(ObjectId),
+    /// Layer 2: "gain control of" (CR 613.1b).
+    GainControl(PlayerId),
     /// Layer 4: "becomes a [types] [subtypes]": replaces card types and subtypes (CR 205.1a).
     SetTypes {
         types: Vec<CardType>,
@@ -166,6 +199,10 @@ pub enum Modification {
         types: Vec<CardType>,
         subtypes: Vec<String>,
     },
+    /// Layer 4: "becomes a [creature type]": the new creature types replace the old ones; card
+    /// types and other subtypes stay (CR 205.1a). Only a creature or kindred can have them
+    /// (CR 205.3d).
+    SetCreatureTypes(Vec<String>),
     /// Layer 4: "[enchanted] land is a [basic land type]": sets a land's land types; it loses
     /// its old land types and the abilities of its rules text (CR 305.7).
     SetLandTypes(Vec<String>),
@@ -189,8 +226,10 @@ impl Modification {
     pub fn layer(&self, cda: bool) -> Layer {
         match self {
             Modification::CopyOf(_) => Layer::Copy,
+            Modification::GainControl(_) => Layer::Control,
             Modification::SetTypes { .. }
             | Modification::AddTypes { .. }
+            | Modification::SetCreatureTypes(_)
             | Modification::SetLandTypes(_) => Layer::Type,
             Modification::SetColors(_) => Layer::Color,
             Modification::AddAbility(_) | Modification::RemoveAllAbilities => Layer::Ability,
@@ -269,6 +308,42 @@ pub enum Effect {
     CumulativeUpkeep { cost: ManaCost },
     /// The controller draws N cards (CR 121.2).
     DrawCards(u32),
+    /// "Counter target spell/ability" (CR 701.6): the `n`-th target leaves the stack; a spell
+    /// goes to its owner's graveyard.
+    CounterTarget(usize),
+    /// "[This] deals N damage to [the n-th target]" (CR 120.3).
+    DealDamage { amount: Amount, target: usize },
+    /// "Choose a kind of counter at random that [object] doesn't have on it from among [kinds].
+    /// Put a counter of that kind on [object]": chosen while resolving, uniformly (scripted by
+    /// `Answers::random`).
+    PutCounterOfRandomAbsentKind { object: EffectObject, kinds: Vec<String> },
+    /// "Distribute N [kind] counters among [it and] any number of [group]", chosen as the
+    /// ability resolves (`Answers::distribute`); not targeted.
+    DistributeCounters { kind: String, amount: Amount, include_this: bool, among: Group },
+    /// "Move a counter from [from] onto [to]"; the kind is `Answers::counter` when there is a
+    /// choice. Nothing moves unless both objects are still there (and legal targets).
+    MoveCounter { from: EffectObject, to: EffectObject },
+    /// "Attach this permanent to [object]" (CR 701.3; Equipment CR 301.5).
+    AttachThisTo(EffectObject),
+    /// "You may sacrifice [another] [types]. If you do, [if_done], then [if_commander] if the
+    /// sacrificed permanent was a commander" (choice: `Answers::sacrifice`).
+    MaySacrifice {
+        types: Vec<CardType>,
+        another: bool,
+        if_done: Box<Effect>,
+        if_commander: Box<Effect>,
+    },
+    /// "Gain control of all [group]" on the battlefield, indefinitely (CR 613.1b, 611.2a).
+    GainControlOfAll(Group),
+    /// "Put all [group] from [zone] onto the battlefield under your control".
+    PutAllOntoBattlefield { from: ZoneKind, group: Group },
+}
+
+/// A set of objects an effect names without targeting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Group {
+    /// Cards that are commanders (CR 903.3: an attribute of the card; tokens never are).
+    Commanders,
 }
 
 impl Effect {
@@ -278,6 +353,20 @@ impl Effect {
             Effect::Sequence(v) => v.iter().any(Effect::adds_mana),
             _ => false,
         }
+    }
+
+    /// This effect and every effect nested in it.
+    pub fn parts(&self) -> Vec<&Effect> {
+        let mut out = vec![self];
+        match self {
+            Effect::Sequence(v) => v.iter().for_each(|e| out.extend(e.parts())),
+            Effect::MaySacrifice { if_done, if_commander, .. } => {
+                out.extend(if_done.parts());
+                out.extend(if_commander.parts());
+            }
+            _ => {}
+        }
+        out
     }
 }
 
@@ -318,6 +407,18 @@ pub enum ManaSpec {
 pub enum TargetSpec {
     /// "target creature": a creature permanent.
     Creature,
+    /// "a second target creature": a creature permanent not chosen for an earlier target of
+    /// the same ability.
+    AnotherCreature,
+    /// "target creature you control" (equip, CR 702.6a).
+    CreatureYouControl,
+    /// "any target": a creature, a player or a planeswalker (CR 115.4).
+    Any,
+    /// "target spell": a spell on the stack (CR 115.1a).
+    Spell,
+    /// "target spell, activated ability, or triggered ability": anything on the stack (mana
+    /// abilities never are, CR 605.3b).
+    SpellOrAbility,
     /// "target land" (and "Enchant land"): a land permanent.
     Land,
     /// "target [type] card with mana value N or less from your graveyard".

@@ -1,5 +1,7 @@
-//! Player actions: the legal ones (`legal_actions`) and carrying one out (`apply`), which is
-//! transactional — on rejection the state is restored exactly.
+//! Player actions (CR 117.1: casting CR 601, activating CR 602, playing lands CR 305.1,
+//! passing CR 117.3d, declaring attackers CR 508.1): the legal ones (`legal_actions`) and
+//! carrying one out (`apply`), which is transactional — on rejection the state is restored
+//! exactly. Choices made while something resolves travel with the pass (`Answers`).
 
 use serde::{Deserialize, Serialize};
 
@@ -27,6 +29,9 @@ pub struct Answers {
     pub mana: Option<ManaType>,
     /// Cleanup-step discard to hand size (CR 514.1).
     pub discard: Option<Vec<ObjectId>>,
+    /// The kind of counter chosen, e.g. the one an effect moves (`"flying"`, `"+1/+1"`).
+    #[serde(default)]
+    pub counter: Option<String>,
 }
 
 /// Everything a player can do.
@@ -152,6 +157,10 @@ fn target_lists(state: &GameState, board: &crate::layers::Board, specs: &[crate:
         let mut next = Vec::new();
         for l in &lists {
             for c in &cands {
+                // "a second target": not one chosen already (CR 115.3 with the card's wording).
+                if *spec == crate::abilities::TargetSpec::AnotherCreature && l.contains(c) {
+                    continue;
+                }
                 let mut l2 = l.clone();
                 l2.push(*c);
                 next.push(l2);
@@ -163,8 +172,50 @@ fn target_lists(state: &GameState, board: &crate::layers::Board, specs: &[crate:
     lists
 }
 
+/// Answers for the choices the top of the stack makes as it resolves (distributing, moving a
+/// counter), beyond the plain ones `pass_candidates` always tries.
+fn resolution_answers(state: &GameState) -> Vec<Answers> {
+    use crate::abilities::{Effect, EffectObject};
+    let mut v = Vec::new();
+    let Some(top) = state.stack.last() else { return v };
+    let crate::state::StackEntryKind::Ability { source, effect, .. } = &top.kind else { return v };
+    for part in effect.parts() {
+        match part {
+            Effect::DistributeCounters { include_this, among, amount, .. } => {
+                let n = match amount {
+                    crate::abilities::Amount::Fixed(n) => *n,
+                    crate::abilities::Amount::X => top.x.unwrap_or(0),
+                    crate::abilities::Amount::CountersOnThis(_) => continue,
+                };
+                let mut recipients: Vec<ObjectId> = state
+                    .battlefield_ids()
+                    .into_iter()
+                    .filter(|id| crate::effects::in_group(state, *among, *id))
+                    .collect();
+                if *include_this && state.object(*source).is_some_and(|o| o.zone == ZoneKind::Battlefield) {
+                    recipients.insert(0, *source);
+                }
+                recipients.truncate(8);
+                for r in recipients {
+                    v.push(Answers { distribute: vec![(Target::Object(r), n)], ..Answers::default() });
+                }
+            }
+            Effect::MoveCounter { from: EffectObject::Target(i), .. } => {
+                if let Some(Target::Object(id)) = top.targets.get(*i) {
+                    for kind in state.object(*id).map(|o| o.counters.keys().cloned().collect::<Vec<_>>()).unwrap_or_default() {
+                        v.push(Answers { counter: Some(kind), ..Answers::default() });
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    v
+}
+
 fn pass_candidates(state: &GameState, player: PlayerId) -> Vec<Action> {
     let mut v = vec![Answers::default()];
+    v.extend(resolution_answers(state));
     let mut objects: Vec<ObjectId> = state.battlefield_ids();
     objects.truncate(32);
     v.push(Answers { sacrifice: Some(Vec::new()), ..Answers::default() });

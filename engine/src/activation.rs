@@ -1,5 +1,7 @@
-//! Activating abilities (CR 602): who may, when, summoning sickness for {T}/{Q} (CR 302.6),
-//! costs, and then either resolving at once (mana abilities, CR 605.3b) or using the stack.
+//! Activating abilities (CR 602): who may, when ("activate only as a sorcery", CR 602.5d;
+//! loyalty abilities at sorcery speed and once per permanent per turn, CR 606.3), summoning
+//! sickness for {T}/{Q} (CR 302.6), costs, and then either resolving at once (mana abilities,
+//! CR 605.3b) or using the stack.
 
 use crate::abilities::Keyword;
 use crate::costs;
@@ -54,6 +56,16 @@ pub(crate) fn activate(state: &mut GameState, a: Activation, ev: &mut Vec<Event>
         .map(|x| (*x).clone())
         .ok_or(Rejection::NoSuchAbility { object: a.source, index: a.ability })?;
     let x = announced_x(ability.cost.x_count(), a.x)?;
+    if ability.is_sorcery_speed() && (a.player != state.active || !state.step.is_main() || !state.stack.is_empty()) {
+        return Err(Rejection::WrongTiming(
+            "only as a sorcery: your main phase with an empty stack (CR 602.5d, 606.3)".into(),
+        ));
+    }
+    if ability.cost.loyalty.is_some() && obj.loyalty_activated_turn == Some(state.turn) {
+        return Err(Rejection::WrongTiming(
+            "a loyalty ability of this permanent was already activated this turn (CR 606.3)".into(),
+        ));
+    }
     // CR 302.6 (107.5, 107.6): applies to mana abilities too; haste lifts it (CR 702.10).
     if ability.cost.has_tap_or_untap()
         && ch.is(CardType::Creature)
@@ -74,6 +86,12 @@ pub(crate) fn activate(state: &mut GameState, a: Activation, ev: &mut Vec<Event>
     }
     let source_is_land = ch.is(CardType::Land);
     costs::pay(state, a.player, a.source, &ability.cost, x, a.payment.as_ref(), ev)?;
+    if ability.cost.loyalty.is_some() {
+        let turn = state.turn;
+        if let Some(o) = state.object_mut(a.source) {
+            o.loyalty_activated_turn = Some(turn);
+        }
+    }
     if is_mana {
         ev.push(Event::AbilityActivated { player: a.player, source: a.source, ability: a.ability, stack_id: None });
         let act = ManaActivation {

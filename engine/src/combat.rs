@@ -9,7 +9,6 @@ use crate::abilities::Keyword;
 use crate::events::Event;
 use crate::ids::{ObjectId, PlayerId};
 use crate::layers::{compute_all, Board};
-use crate::mana_abilities::damage_player;
 use crate::priority::give_priority;
 use crate::rejection::Rejection;
 use crate::state::{GameState, ZoneKind};
@@ -82,7 +81,7 @@ pub(crate) fn declare(state: &mut GameState, player: PlayerId, attackers: Vec<Ob
 }
 
 /// CR 510.1: each attacking creature still on the battlefield deals damage equal to its power
-/// to the defending player (no blockers yet).
+/// to the defending player (no blockers yet), with lifelink if it has it (CR 702.15b).
 pub(crate) fn combat_damage(state: &mut GameState, ev: &mut Vec<Event>) {
     let board = compute_all(state);
     let defender = state.active.opponent();
@@ -94,6 +93,6 @@ pub(crate) fn combat_damage(state: &mut GameState, ev: &mut Vec<Event>) {
             continue;
         }
         let power = u32::try_from(ch.power.unwrap_or(0)).unwrap_or(0);
-        damage_player(state, Some(id), defender, power, ev);
+        crate::damage::deal(state, &board, Some(id), crate::targets::Target::Player(defender), power, ev);
     }
 }

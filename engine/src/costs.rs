@@ -1,5 +1,6 @@
 //! Costs of activated abilities (CR 118, 602.2b): mana (with X, CR 107.3a), the tap symbol
-//! (CR 107.5), the untap symbol (CR 107.6), removing counters, sacrificing the source.
+//! (CR 107.5), the untap symbol (CR 107.6), removing counters, sacrificing the source, and
+//! loyalty costs (CR 606.4, 606.6).
 //! Summoning sickness for {T}/{Q} costs (CR 302.6) is checked at activation (`activation`).
 
 use serde::{Deserialize, Serialize};
@@ -18,6 +19,9 @@ pub struct Cost {
     pub remove_counters: Vec<(String, u32)>,
     /// "Sacrifice this".
     pub sacrifice_self: bool,
+    /// A loyalty symbol: [+N] puts N loyalty counters on the permanent, [−N] removes N
+    /// (CR 606.4); it also makes the ability a loyalty ability (CR 606.3).
+    pub loyalty: Option<i32>,
 }
 
 impl Cost {
@@ -89,6 +93,14 @@ pub(crate) fn pay(
             return Err(Rejection::NotEnoughCounters { object: source, kind: kind.clone(), amount: *n });
         }
     }
+    // CR 606.6: a negative loyalty cost needs at least that many loyalty counters.
+    let loyalty_change = cost.loyalty.unwrap_or(0);
+    if loyalty_change < 0 {
+        let need = loyalty_change.unsigned_abs();
+        if obj.counters.get("loyalty").copied().unwrap_or(0) < need {
+            return Err(Rejection::NotEnoughCounters { object: source, kind: "loyalty".into(), amount: need });
+        }
+    }
     if cost.sacrifice_self && obj.zone != ZoneKind::Battlefield {
         return Err(Rejection::CostUnpayable("only a permanent can be sacrificed".into()));
     }
@@ -109,15 +121,14 @@ pub(crate) fn pay(
             obj.tapped = false;
             ev.push(Event::Untapped { object: source });
         }
-        for (kind, n) in &cost.remove_counters {
-            let left = obj.counters.get(kind).copied().unwrap_or(0).saturating_sub(*n);
-            if left == 0 {
-                obj.counters.remove(kind);
-            } else {
-                obj.counters.insert(kind.clone(), left);
-            }
-            ev.push(Event::CountersRemoved { object: source, kind: kind.clone(), amount: *n });
-        }
+    }
+    for (kind, n) in &cost.remove_counters {
+        crate::zones::remove_counters(state, source, kind, *n, ev);
+    }
+    if loyalty_change > 0 {
+        crate::zones::add_counters(state, source, "loyalty", loyalty_change.unsigned_abs(), ev);
+    } else if loyalty_change < 0 {
+        crate::zones::remove_counters(state, source, "loyalty", loyalty_change.unsigned_abs(), ev);
     }
     if cost.sacrifice_self {
         crate::zones::sacrifice(state, source, ev);

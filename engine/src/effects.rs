@@ -1,9 +1,13 @@
 //! Carrying out the effects of resolving spells and abilities (CR 608.2c-h), with the choices
-//! made during resolution taken from `Answers`.
+//! made during resolution taken from `Answers`: countering (CR 701.6), damage (CR 120),
+//! random choices (made while resolving, from the seeded generator unless scripted),
+//! distributing counters without targeting, moving counters, attaching Equipment (CR 301.5,
+//! 701.3), sacrificing (CR 701.21), control changes (CR 613.1b) and commanders (CR 903.3).
 
+use std::cell::Cell;
 use std::collections::BTreeMap;
 
-use crate::abilities::{Amount, Effect, EffectObject};
+use crate::abilities::{Amount, Effect, EffectObject, Group, Modification};
 use crate::actions::Answers;
 use crate::costs::pay_mana;
 use crate::events::Event;
@@ -12,7 +16,8 @@ use crate::layers::compute_all;
 use crate::mana::ManaCost;
 use crate::mana_abilities::damage_player;
 use crate::rejection::Rejection;
-use crate::state::{ContinuousEffect, Duration, GameState, ZoneKind};
+use crate::state::{ContinuousEffect, Duration, GameState, StackEntryKind, ZoneKind};
+use crate::types::CardType;
 use crate::targets::Target;
 use crate::zones;
 
@@ -34,14 +39,37 @@ pub(crate) struct ResolveCtx<'a> {
     /// Which targets are still legal (CR 608.2b): illegal ones are not affected.
     pub legal: &'a [bool],
     pub answers: &'a Answers,
+    /// How many of `answers.random` were used.
+    pub random_used: Cell<usize>,
 }
 
 impl ResolveCtx<'_> {
+    /// The next scripted random outcome, if any (consumed in order).
+    fn next_random(&self) -> Option<&String> {
+        let i = self.random_used.get();
+        let r = self.answers.random.get(i);
+        if r.is_some() {
+            self.random_used.set(i.saturating_add(1));
+        }
+        r
+    }
+
     fn amount(&self, a: &Amount) -> u32 {
         match a {
             Amount::Fixed(n) => *n,
             Amount::X => self.x,
             Amount::CountersOnThis(kind) => self.source_counters.get(kind).copied().unwrap_or(0),
+        }
+    }
+
+    /// The `i`-th target if it is a still-legal object (or stack item).
+    fn object_target(&self, i: usize) -> Option<ObjectId> {
+        if !self.legal.get(i).copied().unwrap_or(false) {
+            return None;
+        }
+        match self.targets.get(i) {
+            Some(Target::Object(id)) => Some(*id),
+            _ => None,
         }
     }
 
@@ -64,15 +92,23 @@ impl ResolveCtx<'_> {
     }
 }
 
-fn add_counters(state: &mut GameState, id: ObjectId, kind: &str, n: u32, ev: &mut Vec<Event>) {
-    if n == 0 {
-        return;
+use crate::zones::add_counters;
+
+/// Whether an object belongs to a group (CR 903.3: being a commander is an attribute of the
+/// card, so a token never is one).
+pub(crate) fn in_group(state: &GameState, group: Group, id: ObjectId) -> bool {
+    match group {
+        Group::Commanders => state.object(id).is_some_and(|o| !o.is_token && state.card_commander(o.card)),
     }
-    if let Some(o) = state.object_mut(id) {
-        let c = o.counters.entry(kind.to_string()).or_insert(0);
-        *c = c.saturating_add(n);
-        ev.push(Event::CountersAdded { object: id, kind: kind.to_string(), amount: n });
-    }
+}
+
+fn group_in_zone(state: &GameState, group: Group, zone: ZoneKind) -> Vec<ObjectId> {
+    state
+        .zone_objects(zone, None)
+        .iter()
+        .map(|o| o.id)
+        .filter(|id| in_group(state, group, *id))
+        .collect()
 }
 
 pub(crate) fn resolve(
@@ -174,6 +210,184 @@ pub(crate) fn resolve(
                         "sacrifice exactly one permanent of the required type you control, or none".into(),
                     ))
                 }
+            }
+        }
+        Effect::MaySacrifice { types, another, if_done, if_commander } => {
+            let board = compute_all(state);
+            let this = ctx.source;
+            let candidates: Vec<ObjectId> = state
+                .zone_objects(ZoneKind::Battlefield, Some(ctx.controller))
+                .iter()
+                .filter(|o| !(*another && Some(o.id) == this))
+                .filter(|o| board.get(&o.id).is_some_and(|c| types.iter().any(|t| c.is(*t))))
+                .map(|o| o.id)
+                .collect();
+            match ctx.answers.sacrifice.as_deref() {
+                None if !candidates.is_empty() => {
+                    return Err(Rejection::MissingChoice("whether to sacrifice, and what".into()))
+                }
+                None | Some([]) => {}
+                Some([one]) if candidates.contains(one) => {
+                    // Looked at as it is sacrificed (CR 903.3: the card's attribute).
+                    let was_commander = in_group(state, Group::Commanders, *one);
+                    zones::sacrifice(state, *one, ev);
+                    resolve(state, if_done, ctx, ev)?;
+                    if was_commander {
+                        resolve(state, if_commander, ctx, ev)?;
+                    }
+                }
+                Some(_) => {
+                    return Err(Rejection::InvalidChoice(
+                        "sacrifice one permanent of the required types you control, or none".into(),
+                    ))
+                }
+            }
+        }
+        Effect::CounterTarget(i) => {
+            let Some(id) = ctx.object_target(*i) else { return Ok(()) };
+            // CR 701.6a: it leaves the stack without resolving; a spell goes to its owner's
+            // graveyard, an ability simply ceases to exist.
+            let kind = state.stack.iter().find(|e| e.id == id).map(|e| e.kind.clone());
+            match kind {
+                Some(StackEntryKind::Spell) => {
+                    ev.push(Event::Countered { id });
+                    zones::move_to(state, id, ZoneKind::Graveyard, None, ev);
+                }
+                Some(StackEntryKind::Ability { .. }) => {
+                    ev.push(Event::Countered { id });
+                    state.stack.retain(|e| e.id != id);
+                }
+                None => {}
+            }
+        }
+        Effect::DealDamage { amount, target } => {
+            if ctx.legal.get(*target).copied().unwrap_or(false) {
+                if let Some(t) = ctx.targets.get(*target) {
+                    let board = compute_all(state);
+                    crate::damage::deal(state, &board, ctx.source, *t, ctx.amount(amount), ev);
+                }
+            }
+        }
+        Effect::PutCounterOfRandomAbsentKind { object, kinds } => {
+            let on = ctx.object(state, *object);
+            // Eligibility is by counters only (a keyword from elsewhere doesn't matter); if the
+            // object has left, the choice is still made from what it last had (CR 608.2h).
+            let have = match on.and_then(|id| state.object(id)) {
+                Some(o) => o.counters.clone(),
+                None => ctx.source_counters.clone(),
+            };
+            let allowed: Vec<&String> = kinds.iter().filter(|k| have.get(*k).copied().unwrap_or(0) == 0).collect();
+            let chosen = match ctx.next_random() {
+                Some(s) if allowed.contains(&s) => s.clone(),
+                Some(s) => {
+                    return Err(Rejection::InvalidChoice(format!("`{s}` is not a possible random outcome here")))
+                }
+                None if allowed.is_empty() => return Ok(()),
+                None => {
+                    let n = u64::try_from(allowed.len()).unwrap_or(u64::MAX);
+                    let i = usize::try_from(state.rng.below(n)).unwrap_or(0);
+                    match allowed.get(i) {
+                        Some(k) => (*k).clone(),
+                        None => return Ok(()),
+                    }
+                }
+            };
+            ev.push(Event::RandomChoice { outcome: chosen.clone() });
+            if let Some(id) = on {
+                add_counters(state, id, &chosen, 1, ev);
+            }
+        }
+        Effect::DistributeCounters { kind, amount, include_this, among } => {
+            let n = ctx.amount(amount);
+            let this = if *include_this { ctx.object(state, EffectObject::This) } else { None };
+            let mut chosen: Vec<(ObjectId, u32)> = Vec::new();
+            let mut total: u64 = 0;
+            for (t, k) in &ctx.answers.distribute {
+                let Target::Object(id) = t else {
+                    return Err(Rejection::InvalidChoice("counters are distributed among objects".into()));
+                };
+                let on_battlefield = state.object(*id).is_some_and(|o| o.zone == ZoneKind::Battlefield);
+                if !(Some(*id) == this || (on_battlefield && in_group(state, *among, *id))) {
+                    return Err(Rejection::InvalidChoice(format!("{id:?} can't get these counters")));
+                }
+                if chosen.iter().any(|(c, _)| c == id) {
+                    return Err(Rejection::InvalidChoice(format!("{id:?} is named twice")));
+                }
+                total = total.saturating_add(u64::from(*k));
+                if *k > 0 {
+                    chosen.push((*id, *k));
+                }
+            }
+            // With its source gone, "any number of commanders, including none" remains; with
+            // the source there, all N must be distributed.
+            if chosen.is_empty() && (n == 0 || this.is_none()) {
+                return Ok(());
+            }
+            if chosen.is_empty() {
+                return Err(Rejection::MissingChoice(format!("how to distribute {n} {kind} counter(s)")));
+            }
+            if total != u64::from(n) {
+                return Err(Rejection::InvalidChoice(format!("distribute exactly {n} counter(s), not {total}")));
+            }
+            for (id, k) in chosen {
+                add_counters(state, id, kind, k, ev);
+            }
+        }
+        Effect::MoveCounter { from, to } => {
+            // Ruling (Leech Bonder, 2008-05-01): with either object gone or illegal, nothing moves.
+            let (Some(f), Some(t)) = (ctx.object(state, *from), ctx.object(state, *to)) else { return Ok(()) };
+            let kinds: Vec<String> = state
+                .object(f)
+                .map(|o| o.counters.iter().filter(|(_, n)| **n > 0).map(|(k, _)| k.clone()).collect())
+                .unwrap_or_default();
+            let kind = match (&ctx.answers.counter, kinds.as_slice()) {
+                (Some(k), _) if kinds.contains(k) => k.clone(),
+                (Some(k), _) => return Err(Rejection::InvalidChoice(format!("there is no {k} counter to move"))),
+                (None, []) => return Ok(()),
+                (None, [one]) => one.clone(),
+                (None, _) => return Err(Rejection::MissingChoice("the kind of counter to move".into())),
+            };
+            if zones::remove_counters(state, f, &kind, 1, ev) == 1 {
+                add_counters(state, t, &kind, 1, ev);
+            }
+        }
+        Effect::AttachThisTo(object) => {
+            let (Some(me), Some(to)) = (ctx.object(state, EffectObject::This), ctx.object(state, *object)) else {
+                return Ok(());
+            };
+            let board = compute_all(state);
+            // CR 301.5c: an Equipment can't equip itself, nor while it is a creature; CR 701.3b:
+            // attaching to what it is already attached to does nothing.
+            let is_creature = board.get(&me).is_some_and(|c| c.is(CardType::Creature));
+            let already = state.object(me).and_then(|o| o.attached_to) == Some(to);
+            if me == to || is_creature || already {
+                return Ok(());
+            }
+            // CR 613.7e: a new timestamp each time it becomes attached.
+            let timestamp = state.new_timestamp();
+            if let Some(o) = state.object_mut(me) {
+                o.attached_to = Some(to);
+                o.timestamp = timestamp;
+                ev.push(Event::Attached { object: me, to });
+            }
+        }
+        Effect::GainControlOfAll(group) => {
+            let affected = group_in_zone(state, *group, ZoneKind::Battlefield);
+            if !affected.is_empty() {
+                let timestamp = state.new_timestamp();
+                state.effects.push(ContinuousEffect {
+                    timestamp,
+                    source: ctx.source,
+                    affected,
+                    modifications: vec![Modification::GainControl(ctx.controller)],
+                    duration: Duration::Indefinite,
+                });
+                crate::layers::apply_control(state);
+            }
+        }
+        Effect::PutAllOntoBattlefield { from, group } => {
+            for id in group_in_zone(state, *group, *from) {
+                zones::put_onto_battlefield(state, id, ctx.controller, None, ev);
             }
         }
         Effect::CumulativeUpkeep { cost } => {

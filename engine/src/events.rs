@@ -43,4 +43,12 @@ pub enum Event {
     AttackersDeclared { player: PlayerId, attackers: Vec<ObjectId> },
     PlayerLost { player: PlayerId },
     EffectsEnded { count: usize },
+    /// A spell or ability was countered (CR 701.6).
+    Countered { id: ObjectId },
+    /// The outcome of a random choice.
+    RandomChoice { outcome: String },
+    /// An Aura or Equipment became attached (CR 701.3).
+    Attached { object: ObjectId, to: ObjectId },
+    /// An Equipment or other permanent became unattached (CR 704.5n, 704.5p).
+    Unattached { object: ObjectId },
 }

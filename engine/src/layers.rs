@@ -1,7 +1,10 @@
 //! Characteristics are always derived, never stored (CR 613): printed values of the card or
 //! token definition, then continuous effects layer by layer — 1 copy, 4 type, 5 color,
-//! 6 abilities, 7a CDA, 7b set, 7c modify (counters included, CR 613.4c), 7d switch — each in
-//! timestamp order (CR 613.7) with characteristic-defining abilities first (CR 613.3).
+//! 6 abilities (keyword counters included, CR 613.1f, 122.1b), 7a CDA, 7b set, 7c modify
+//! (+1/+1 and -1/-1 counters included, CR 613.4c), 7d switch — each in timestamp order
+//! (CR 613.7; a counter's is when its kind was last put on, CR 613.7c) with
+//! characteristic-defining abilities first (CR 613.3). Layer 2 (control, CR 613.1b) is kept in
+//! `Object::controller` by `apply_control`, since the controller is read everywhere.
 //! Dependencies (CR 613.8) are not modelled yet: timestamp order only.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -17,7 +20,7 @@ use crate::costs::Cost;
 use crate::ids::{ObjectId, PlayerId};
 use crate::mana::{ManaCost, ManaPool, ManaType};
 use crate::state::{GameState, Object, ZoneKind};
-use crate::types::{is_land_type, CardType, Color};
+use crate::types::{is_creature_type, is_land_type, CardType, Color};
 
 /// An ability an object has, with the timestamp its static effects use (CR 613.7a).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -194,6 +197,7 @@ fn intrinsic_mana_abilities(ch: &Characteristics, timestamp: u64) -> Vec<Ability
             cost: Cost { tap: true, ..Cost::default() },
             targets: Vec::new(),
             effect: Effect::AddMana(ManaSpec::Fixed(ManaPool::single(t))),
+            sorcery_speed: false,
         }),
         timestamp,
     })
@@ -210,7 +214,17 @@ struct Application {
 
 fn apply(ch: &mut Characteristics, m: &Modification, timestamp: u64, obj: &Object) {
     match m {
-        Modification::CopyOf(_) => {}
+        Modification::CopyOf(_) | Modification::GainControl(_) => {}
+        Modification::SetCreatureTypes(subtypes) => {
+            if ch.is(CardType::Creature) || ch.is(CardType::Kindred) {
+                ch.subtypes.retain(|s| !is_creature_type(s));
+                for s in subtypes {
+                    if !ch.subtypes.contains(s) {
+                        ch.subtypes.push(s.clone());
+                    }
+                }
+            }
+        }
         Modification::SetTypes { types, subtypes } => {
             ch.types = types.iter().copied().collect();
             ch.subtypes = subtypes.clone();
@@ -294,6 +308,23 @@ pub fn compute_all(state: &GameState) -> Board {
                         seq: apps.len(),
                         affected: e.affected.clone(),
                         modification: m.clone(),
+                    });
+                }
+            }
+        }
+        if layer == Layer::Ability {
+            // CR 122.1b, 613.1f: each keyword counter grants its keyword, in timestamp order
+            // with the other layer-6 effects (so a later "loses all abilities" removes it, and
+            // a counter put on after that effect grants it again).
+            for obj in state.objects.values() {
+                for (kind, n) in &obj.counters {
+                    let Some(k) = Keyword::from_counter_kind(kind).filter(|_| *n > 0) else { continue };
+                    apps.push(Application {
+                        cda_first: 1,
+                        timestamp: obj.counter_timestamps.get(kind).copied().unwrap_or(obj.timestamp),
+                        seq: apps.len(),
+                        affected: vec![obj.id],
+                        modification: Modification::AddAbility(Box::new(Ability::Keyword(k))),
                     });
                 }
             }
@@ -382,6 +413,47 @@ pub fn compute_all(state: &GameState) -> Board {
         }
     }
     board
+}
+
+/// The loyalty a planeswalker enters with (CR 306.5b): its printed loyalty, as copy effects
+/// leave it (CR 707.2).
+pub(crate) fn printed_loyalty(state: &GameState, id: ObjectId) -> Option<i32> {
+    copiable(state, id, 0).and_then(|c| c.loyalty)
+}
+
+/// Layer 2 (CR 613.1b): each permanent's controller is the player it entered under, changed by
+/// the control effects that affect it in timestamp order. A permanent whose controller changes
+/// hasn't been under its new controller's control since the turn began (CR 302.6).
+pub(crate) fn apply_control(state: &mut GameState) {
+    let mut control: Vec<(u64, &[ObjectId], PlayerId)> = state
+        .effects
+        .iter()
+        .flat_map(|e| {
+            e.modifications.iter().filter_map(move |m| match m {
+                Modification::GainControl(p) => Some((e.timestamp, e.affected.as_slice(), *p)),
+                _ => None,
+            })
+        })
+        .collect();
+    control.sort_by_key(|(ts, _, _)| *ts);
+    let mut changes = Vec::new();
+    for obj in state.objects.values().filter(|o| o.zone == ZoneKind::Battlefield) {
+        let mut c = obj.base_controller;
+        for (_, affected, p) in &control {
+            if affected.contains(&obj.id) {
+                c = *p;
+            }
+        }
+        if c != obj.controller {
+            changes.push((obj.id, c));
+        }
+    }
+    for (id, c) in changes {
+        if let Some(o) = state.object_mut(id) {
+            o.controller = c;
+            o.summoning_sick = true;
+        }
+    }
 }
 
 /// Characteristics of one object.

@@ -15,6 +15,7 @@ mod casting;
 mod combat;
 pub mod costs;
 pub mod could_produce;
+mod damage;
 mod effects;
 pub mod events;
 mod game;

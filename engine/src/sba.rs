@@ -1,7 +1,8 @@
 //! State-based actions (CR 704), checked whenever a player would receive priority (CR 704.3):
 //! 704.5a life, 704.5b empty library draw, 704.5d tokens off the battlefield, 704.5f toughness,
 //! 704.5g lethal damage, 704.5i loyalty, 704.5m Auras attached illegally or not at all
-//! (CR 303.4c, 303.4d), 704.5q +1/+1 and -1/-1 counters.
+//! (CR 303.4c, 303.4d), 704.5n Equipment attached illegally (CR 301.5c), 704.5p other
+//! permanents that can't be attached, 704.5q +1/+1 and -1/-1 counters.
 
 use crate::events::Event;
 use crate::ids::ObjectId;
@@ -40,6 +41,7 @@ pub(crate) fn check(state: &mut GameState, ev: &mut Vec<Event>) -> bool {
     }
     let mut to_graveyard = Vec::new();
     let mut annihilate = Vec::new();
+    let mut unattach = Vec::new();
     for obj in state.zone_objects(ZoneKind::Battlefield, None) {
         let Some(ch) = board.get(&obj.id) else { continue };
         if ch.is(CardType::Creature) {
@@ -58,25 +60,27 @@ pub(crate) fn check(state: &mut GameState, ev: &mut Vec<Event>) -> bool {
             to_graveyard.push(obj.id);
             continue;
         }
+        if !is_aura(ch) && obj.attached_to.is_some() && !equipment_attachment_legal(state, &board, obj.id, ch) {
+            unattach.push(obj.id);
+        }
         let plus = obj.counters.get("+1/+1").copied().unwrap_or(0);
         let minus = obj.counters.get("-1/-1").copied().unwrap_or(0);
         if plus > 0 && minus > 0 {
             annihilate.push((obj.id, plus.min(minus)));
         }
     }
-    for (id, n) in annihilate {
+    for id in unattach {
         if let Some(o) = state.object_mut(id) {
-            for kind in ["+1/+1", "-1/-1"] {
-                let left = o.counters.get(kind).copied().unwrap_or(0).saturating_sub(n);
-                if left == 0 {
-                    o.counters.remove(kind);
-                } else {
-                    o.counters.insert(kind.to_string(), left);
-                }
-                ev.push(Event::CountersRemoved { object: id, kind: kind.to_string(), amount: n });
-            }
+            o.attached_to = None;
+            ev.push(Event::Unattached { object: id });
             any = true;
         }
+    }
+    for (id, n) in annihilate {
+        for kind in ["+1/+1", "-1/-1"] {
+            zones::remove_counters(state, id, kind, n, ev);
+        }
+        any = true;
     }
     for id in to_graveyard {
         if zones::move_to(state, id, ZoneKind::Graveyard, None, ev).is_some() {
@@ -98,4 +102,14 @@ fn aura_attachment_legal(state: &GameState, board: &Board, id: ObjectId, ch: &Ch
         && enchant_specs(ch)
             .iter()
             .all(|spec| targets::is_legal(state, board, spec, &Target::Object(target), controller))
+}
+
+/// CR 301.5c, 704.5n, 704.5p: only a noncreature Equipment may stay attached, and only to
+/// another creature on the battlefield.
+fn equipment_attachment_legal(state: &GameState, board: &Board, id: ObjectId, ch: &Characteristics) -> bool {
+    let Some(target) = state.object(id).and_then(|o| o.attached_to) else { return true };
+    let is_equipment = ch.is(CardType::Artifact) && ch.subtypes.iter().any(|s| s == "Equipment");
+    let target_ok = state.object(target).is_some_and(|o| o.zone == ZoneKind::Battlefield)
+        && board.get(&target).is_some_and(|c| c.is(CardType::Creature));
+    is_equipment && !ch.is(CardType::Creature) && target != id && target_ok
 }

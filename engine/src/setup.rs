@@ -11,6 +11,7 @@ use crate::mana::ManaPool;
 use crate::rng::Rng;
 use crate::state::{CardRecord, Combat, GameState, Object, Player, ZoneKind};
 use crate::turn::Step;
+use crate::types::CardType;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameSetup {
@@ -139,6 +140,18 @@ pub(crate) fn build(setup: GameSetup) -> Result<GameState, SetupError> {
         let id = state.new_object_id();
         let timestamp = state.new_timestamp();
         let on_battlefield = c.zone == ZoneKind::Battlefield;
+        let controller = if on_battlefield { c.controller.unwrap_or(c.owner) } else { c.owner };
+        let mut counters: BTreeMap<String, u32> =
+            c.counters.iter().filter(|(_, n)| **n > 0).map(|(k, n)| (k.clone(), *n)).collect();
+        // A planeswalker set up on the battlefield without a stated loyalty entered with its
+        // printed loyalty (CR 306.5b); an explicit `loyalty` counter count (even 0) is kept.
+        if on_battlefield && def.types.contains(&CardType::Planeswalker) && !c.counters.contains_key("loyalty") {
+            if let Some(l) = def.loyalty.and_then(|l| u32::try_from(l).ok()).filter(|l| *l > 0) {
+                counters.insert("loyalty".into(), l);
+            }
+        }
+        // Counters already there were put on as the object arrived (CR 613.7c).
+        let counter_timestamps = counters.keys().map(|k| (k.clone(), timestamp)).collect();
         state.objects.insert(
             id,
             Object {
@@ -147,16 +160,19 @@ pub(crate) fn build(setup: GameSetup) -> Result<GameState, SetupError> {
                 def: def.name.clone(),
                 is_token: false,
                 owner: c.owner,
-                controller: if on_battlefield { c.controller.unwrap_or(c.owner) } else { c.owner },
+                controller,
+                base_controller: controller,
                 zone: c.zone,
                 timestamp,
                 tapped: on_battlefield && c.tapped,
-                counters: c.counters.iter().filter(|(_, n)| **n > 0).map(|(k, n)| (k.clone(), *n)).collect(),
+                counters,
+                counter_timestamps,
                 damage: 0,
                 summoning_sick: on_battlefield && c.summoning_sick,
                 attached_to: None,
                 x: None,
                 entered_x: None,
+                loyalty_activated_turn: None,
             },
         );
         state.cards.push(CardRecord { name: def.name.clone(), owner: c.owner, commander: c.commander, object: Some(id) });

@@ -2,7 +2,8 @@
 //! permanent spell becomes a permanent (CR 608.3a), keeping its X for "enters with X" (CR 107.3m);
 //! an Aura spell enters attached to its target (CR 608.3c) or, with its target illegal, goes
 //! to the graveyard (CR 608.3b); an instant or sorcery does what it says and goes to its
-//! owner's graveyard (CR 608.2n).
+//! owner's graveyard (CR 608.2n). A spell or ability whose targets are all illegal doesn't
+//! resolve ("is countered on resolution"); with some legal, the illegal ones are unaffected.
 
 use crate::actions::Answers;
 use crate::effects::{self, ResolveCtx};
@@ -57,6 +58,7 @@ pub(crate) fn resolve_top(state: &mut GameState, answers: &Answers, ev: &mut Vec
                     targets: &entry.targets,
                     legal: &legal,
                     answers,
+                    random_used: Default::default(),
                 };
                 effects::resolve(state, &effect, &ctx, ev)?;
                 ev.push(Event::Resolved { id: entry.id });
@@ -81,6 +83,7 @@ pub(crate) fn resolve_top(state: &mut GameState, answers: &Answers, ev: &mut Vec
                 targets: &entry.targets,
                 legal: &legal,
                 answers,
+                random_used: Default::default(),
             };
             effects::resolve(state, effect, &ctx, ev)?;
             ev.push(Event::Resolved { id: entry.id });

@@ -87,12 +87,20 @@ pub struct Object {
     pub def: String,
     pub is_token: bool,
     pub owner: PlayerId,
+    /// The current controller: `base_controller` changed by control effects (layer 2, CR
+    /// 613.1b), kept up to date by `layers::apply_control`.
     pub controller: PlayerId,
+    /// The player it entered the battlefield under the control of (or its owner elsewhere).
+    pub base_controller: PlayerId,
     pub zone: ZoneKind,
     /// Timestamp of entering the zone (CR 613.7d); also the order within the zone.
     pub timestamp: u64,
     pub tapped: bool,
     pub counters: BTreeMap<String, u32>,
+    /// When counters of each kind were last put on (CR 613.7c: all counters of a kind share the
+    /// newest one's timestamp); keyword counters apply in layer 6 in this order (CR 613.1f).
+    #[serde(default)]
+    pub counter_timestamps: BTreeMap<String, u64>,
     pub damage: u32,
     /// Came under its controller's control since their most recent turn began (CR 302.6).
     pub summoning_sick: bool,
@@ -101,6 +109,9 @@ pub struct Object {
     pub x: Option<u32>,
     /// The X of the spell this permanent was, for its "enters with X" effects (CR 107.3m).
     pub entered_x: Option<u32>,
+    /// The turn one of its loyalty abilities was last activated (CR 606.3: once per turn).
+    #[serde(default)]
+    pub loyalty_activated_turn: Option<u32>,
 }
 
 /// What a stack entry is (CR 405.1).
@@ -138,6 +149,9 @@ pub struct PendingTrigger {
     pub effect: Effect,
     pub source_counters: BTreeMap<String, u32>,
     pub timestamp: u64,
+    /// The X the ability uses: for "when this enters" the X of the spell it was (CR 107.3m).
+    #[serde(default)]
+    pub x: Option<u32>,
 }
 
 /// How long a continuous effect from a resolved spell or ability lasts (CR 611.2a).

@@ -1,14 +1,16 @@
-//! Targets (CR 115): what may be chosen, and the re-check on resolution (CR 608.2b).
+//! Targets (CR 115): what may be chosen — permanents, cards in graveyards, players (CR 115.1),
+//! spells and abilities on the stack (CR 115.1a-b, 701.6) — hexproof (CR 702.11b), and the
+//! re-check on resolution (CR 608.2b).
 
 use serde::{Deserialize, Serialize};
 
-use crate::abilities::TargetSpec;
+use crate::abilities::{Keyword, TargetSpec};
 use crate::ids::{ObjectId, PlayerId};
 use crate::layers::Board;
-use crate::state::{GameState, ZoneKind};
+use crate::state::{GameState, StackEntryKind, ZoneKind};
 use crate::types::CardType;
 
-/// A chosen target.
+/// A chosen target. A spell or ability on the stack is `Object` with its stack id.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Target {
     Object(ObjectId),
@@ -23,17 +25,37 @@ pub fn is_legal(
     target: &Target,
     controller: PlayerId,
 ) -> bool {
-    let Target::Object(id) = target else {
-        return false;
+    let id = match target {
+        // CR 115.4: "any target" includes players; no other spec of the pool takes a player.
+        Target::Player(p) => {
+            return matches!(spec, TargetSpec::Any) && state.player(*p).is_some_and(|pl| !pl.lost);
+        }
+        Target::Object(id) => id,
     };
+    // A spell is an object in the stack zone; an ability on the stack is no object at all.
+    if state.object(*id).is_none_or(|o| o.zone == ZoneKind::Stack) {
+        return state.stack.iter().find(|e| e.id == *id).is_some_and(|entry| match spec {
+            TargetSpec::Spell => entry.kind == StackEntryKind::Spell,
+            TargetSpec::SpellOrAbility => true,
+            _ => false,
+        });
+    }
     let (Some(obj), Some(ch)) = (state.object(*id), board.get(id)) else {
         return false;
     };
+    let on_battlefield = obj.zone == ZoneKind::Battlefield;
+    // CR 702.11b: a permanent with hexproof can't be the target of its opponents' spells or
+    // abilities.
+    if on_battlefield && obj.controller != controller && ch.has_keyword(Keyword::Hexproof) {
+        return false;
+    }
+    let creature = on_battlefield && ch.is(CardType::Creature);
     match spec {
-        TargetSpec::Creature => {
-            obj.zone == ZoneKind::Battlefield && ch.types.contains(&CardType::Creature)
-        }
-        TargetSpec::Land => obj.zone == ZoneKind::Battlefield && ch.types.contains(&CardType::Land),
+        TargetSpec::Creature | TargetSpec::AnotherCreature => creature,
+        TargetSpec::CreatureYouControl => creature && obj.controller == controller,
+        TargetSpec::Any => creature || (on_battlefield && ch.is(CardType::Planeswalker)),
+        TargetSpec::Spell | TargetSpec::SpellOrAbility => false,
+        TargetSpec::Land => on_battlefield && ch.is(CardType::Land),
         TargetSpec::CardInYourGraveyard { card_type, max_mana_value } => {
             obj.zone == ZoneKind::Graveyard
                 && obj.owner == controller
@@ -53,10 +75,17 @@ pub fn candidates(
     spec: &TargetSpec,
     controller: PlayerId,
 ) -> Vec<Target> {
+    let abilities = state
+        .stack
+        .iter()
+        .filter(|e| e.kind != StackEntryKind::Spell)
+        .map(|e| e.id);
     let mut v: Vec<Target> = state
         .objects
         .keys()
-        .map(|id| Target::Object(*id))
+        .copied()
+        .chain(abilities)
+        .map(Target::Object)
         .filter(|t| is_legal(state, board, spec, t, controller))
         .collect();
     for p in state.player_ids() {
@@ -68,7 +97,8 @@ pub fn candidates(
     v
 }
 
-/// Checks announced targets against their specs (CR 601.2c, 602.2b).
+/// Checks announced targets against their specs (CR 601.2c, 602.2b); "a second target" can't
+/// be an object chosen for an earlier target.
 pub fn check_all(
     state: &GameState,
     board: &Board,
@@ -77,8 +107,8 @@ pub fn check_all(
     controller: PlayerId,
 ) -> bool {
     specs.len() == targets.len()
-        && specs
-            .iter()
-            .zip(targets)
-            .all(|(s, t)| is_legal(state, board, s, t, controller))
+        && specs.iter().zip(targets).enumerate().all(|(i, (s, t))| {
+            let distinct = *s != TargetSpec::AnotherCreature || !targets.iter().take(i).any(|p| p == t);
+            distinct && is_legal(state, board, s, t, controller)
+        })
 }

@@ -7,8 +7,9 @@ use crate::events::Event;
 use crate::layers::compute_all;
 use crate::state::{GameState, PendingTrigger, StackEntry, StackEntryKind, ZoneKind};
 
-/// "At the beginning of your upkeep" (CR 503.1a): permanents of the active player.
-pub(crate) fn upkeep(state: &mut GameState) {
+/// "At the beginning of your upkeep" (CR 503.1a) or "of combat on your turn" (CR 507.1):
+/// abilities of the active player's permanents with that trigger.
+pub(crate) fn beginning_of_step(state: &mut GameState, trigger: Trigger) {
     let board = compute_all(state);
     let active = state.active;
     let mut found = Vec::new();
@@ -16,7 +17,7 @@ pub(crate) fn upkeep(state: &mut GameState) {
         let Some(ch) = board.get(&obj.id) else { continue };
         for a in &ch.abilities {
             if let Ability::Triggered(t) = &a.ability {
-                if t.trigger == Trigger::BeginningOfYourUpkeep {
+                if t.trigger == trigger {
                     found.push((obj.id, obj.card, obj.controller, t.effect.clone(), obj.counters.clone()));
                 }
             }
@@ -31,6 +32,7 @@ pub(crate) fn upkeep(state: &mut GameState) {
             effect,
             source_counters,
             timestamp,
+            x: None,
         });
     }
 }
@@ -49,7 +51,7 @@ pub(crate) fn put_on_stack(state: &mut GameState, ev: &mut Vec<Event>) -> bool {
                 id,
                 controller: t.controller,
                 targets: Vec::new(),
-                x: None,
+                x: t.x,
                 kind: StackEntryKind::Ability {
                     source: t.source,
                     source_card: t.source_card,

@@ -1,9 +1,11 @@
 //! Turn structure (CR 500-514): steps in order, the turn-based actions at their beginning
-//! (untap, draw, declare attackers, combat damage, cleanup), mana pools emptying at the end of
-//! each step (CR 106.4), and a new turn for the other player.
+//! (untap, draw, declare attackers, combat damage, cleanup), "at the beginning of" triggers
+//! (upkeep CR 503.1a, combat CR 507.1), mana pools emptying at the end of each step
+//! (CR 106.4), and a new turn for the other player.
 
 use serde::{Deserialize, Serialize};
 
+use crate::abilities::Trigger;
 use crate::actions::Answers;
 use crate::events::Event;
 use crate::ids::ObjectId;
@@ -142,7 +144,8 @@ fn begin_step(state: &mut GameState, answers: &Answers, ev: &mut Vec<Event>) -> 
             // CR 502.4: no player receives priority during the untap step.
             return Ok(false);
         }
-        Step::Upkeep => triggers::upkeep(state),
+        Step::Upkeep => triggers::beginning_of_step(state, Trigger::BeginningOfYourUpkeep),
+        Step::BeginningOfCombat => triggers::beginning_of_step(state, Trigger::BeginningOfCombatOnYourTurn),
         Step::Draw => zones::draw(state, active, ev),
         Step::DeclareAttackers => {
             combat::begin_declare_attackers(state, ev);
@@ -187,6 +190,8 @@ fn cleanup(state: &mut GameState, answers: &Answers, ev: &mut Vec<Event>) -> Res
     let ended = before.saturating_sub(state.effects.len());
     if ended > 0 {
         ev.push(Event::EffectsEnded { count: ended });
+        // An ended control effect gives control back (CR 613.1b).
+        crate::layers::apply_control(state);
     }
     if settle(state, ev) {
         give_priority(state, active, ev);

@@ -1,6 +1,8 @@
 //! Moving objects between zones (CR 400.7: a new object each time), entering the battlefield
 //! with replacement effects (CR 614.1c, 614.12) and "when this enters" triggers (CR 603.6a),
-//! attached for an Aura (CR 303.4, 608.3c), tokens (CR 111), drawing (CR 121).
+//! attached for an Aura (CR 303.4, 608.3c), tokens (CR 111), drawing (CR 121), a planeswalker's
+//! starting loyalty (CR 306.5b), and putting and removing counters (CR 122.6) with the
+//! timestamps of CR 613.7c.
 
 use std::collections::BTreeMap;
 
@@ -42,15 +44,18 @@ pub fn move_to(
         is_token: old.is_token,
         owner: old.owner,
         controller: controller.unwrap_or(old.owner),
+        base_controller: controller.unwrap_or(old.owner),
         zone: to,
         timestamp,
         tapped: false,
         counters: BTreeMap::new(),
+        counter_timestamps: BTreeMap::new(),
         damage: 0,
         summoning_sick: to == ZoneKind::Battlefield,
         attached_to: None,
         x: None,
         entered_x: None,
+        loyalty_activated_turn: None,
     };
     state.objects.insert(new_id, new);
     if let Some(card) = old.card {
@@ -77,6 +82,7 @@ pub fn move_to(
                             effect: t.effect.clone(),
                             source_counters: old.counters.clone(),
                             timestamp: ts,
+                            x: None,
                         });
                     }
                 }
@@ -123,7 +129,7 @@ pub fn put_onto_battlefield_attached(
 fn etb_triggers(state: &mut GameState, id: ObjectId) {
     let Some(ch) = characteristics(state, id) else { return };
     let Some(obj) = state.object(id) else { return };
-    let (card, controller, counters) = (obj.card, obj.controller, obj.counters.clone());
+    let (card, controller, counters, x) = (obj.card, obj.controller, obj.counters.clone(), obj.entered_x);
     for a in &ch.abilities {
         if let Ability::Triggered(t) = &a.ability {
             if t.trigger == Trigger::ThisEnters {
@@ -135,6 +141,7 @@ fn etb_triggers(state: &mut GameState, id: ObjectId) {
                     effect: t.effect.clone(),
                     source_counters: counters.clone(),
                     timestamp,
+                    x,
                 });
             }
         }
@@ -151,24 +158,67 @@ fn apply_etb_replacements(
     let Some(ch) = characteristics(state, id) else { return };
     let Some(obj) = state.object_mut(id) else { return };
     obj.entered_x = entered_x;
+    let mut counters: Vec<(String, u32)> = Vec::new();
+    // CR 306.5b: a planeswalker enters with loyalty counters equal to its printed loyalty.
+    if ch.is(CardType::Planeswalker) {
+        let printed = crate::layers::printed_loyalty(state, id).unwrap_or(0);
+        counters.push(("loyalty".into(), u32::try_from(printed).unwrap_or(0)));
+    }
     for (st, _) in ch.statics() {
         match st {
-            StaticAbility::EntersTapped => obj.tapped = true,
+            StaticAbility::EntersTapped => {
+                if let Some(obj) = state.object_mut(id) {
+                    obj.tapped = true;
+                }
+            }
             StaticAbility::EntersWithCounters { kind, amount } => {
                 let n = match amount {
                     Amount::Fixed(n) => *n,
                     Amount::X => entered_x.unwrap_or(0),
                     Amount::CountersOnThis(_) => 0,
                 };
-                if n > 0 {
-                    let c = obj.counters.entry(kind.clone()).or_insert(0);
-                    *c = c.saturating_add(n);
-                    ev.push(Event::CountersAdded { object: id, kind: kind.clone(), amount: n });
-                }
+                counters.push((kind.clone(), n));
             }
             _ => {}
         }
     }
+    for (kind, n) in counters {
+        add_counters(state, id, &kind, n, ev);
+    }
+}
+
+/// Puts `n` counters of `kind` on an object (CR 122.6). They and the counters of that kind
+/// already there get a new timestamp (CR 613.7c).
+pub(crate) fn add_counters(state: &mut GameState, id: ObjectId, kind: &str, n: u32, ev: &mut Vec<Event>) {
+    if n == 0 || state.object(id).is_none() {
+        return;
+    }
+    let timestamp = state.new_timestamp();
+    if let Some(o) = state.object_mut(id) {
+        let c = o.counters.entry(kind.to_string()).or_insert(0);
+        *c = c.saturating_add(n);
+        o.counter_timestamps.insert(kind.to_string(), timestamp);
+        ev.push(Event::CountersAdded { object: id, kind: kind.to_string(), amount: n });
+    }
+}
+
+/// Removes up to `n` counters of `kind` from an object; returns how many were removed.
+pub(crate) fn remove_counters(state: &mut GameState, id: ObjectId, kind: &str, n: u32, ev: &mut Vec<Event>) -> u32 {
+    let Some(o) = state.object_mut(id) else { return 0 };
+    let have = o.counters.get(kind).copied().unwrap_or(0);
+    let removed = have.min(n);
+    if removed == 0 {
+        return 0;
+    }
+    let left = have.saturating_sub(removed);
+    if left == 0 {
+        o.counters.remove(kind);
+        o.counter_timestamps.remove(kind);
+    } else {
+        o.counters.insert(kind.to_string(), left);
+    }
+    ev.push(Event::CountersRemoved { object: id, kind: kind.to_string(), amount: removed });
+    removed
 }
 
 /// Creates a token on the battlefield (CR 111.2: its owner is the player who created it).
@@ -190,15 +240,18 @@ pub fn create_token(
             is_token: true,
             owner: controller,
             controller,
+            base_controller: controller,
             zone: ZoneKind::Battlefield,
             timestamp,
             tapped: false,
             counters: BTreeMap::new(),
+            counter_timestamps: BTreeMap::new(),
             damage: 0,
             summoning_sick: true,
             attached_to: None,
             x: None,
             entered_x: None,
+            loyalty_activated_turn: None,
         },
     );
     ev.push(Event::TokenCreated { object: id, name: def.name.clone() });

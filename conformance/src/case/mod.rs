@@ -18,6 +18,7 @@ mod step;
 
 use std::collections::BTreeMap;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 pub use expect::{
@@ -26,13 +27,13 @@ pub use expect::{
 };
 pub use mana::{Mana, ManaCost, ManaError, ManaType};
 pub use names::{Color, Player, RejectionClass, SourceKind, StackKind, TurnStep, VerbName, Zone};
-pub use step::{Action, Choice, Illegal, Step, Target, Verb};
+pub use step::{AbilityKind, Action, Choice, Illegal, Step, Target, Verb};
 
 /// The format version this crate reads and writes.
 pub const FORMAT_VERSION: u32 = 1;
 
 /// A `sources/*.toml` file.
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SourcesFile {
     #[serde(default)]
@@ -40,7 +41,7 @@ pub struct SourcesFile {
 }
 
 /// A text being encoded: a CR paragraph or a dated official ruling.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Source {
     /// Stable and unique across the corpus, e.g. `cr-106.5` or `reflecting-pool-2008-05-01-3`.
@@ -59,7 +60,7 @@ pub struct Source {
 }
 
 /// `cards.toml`.
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CardsFile {
     #[serde(default)]
@@ -67,7 +68,7 @@ pub struct CardsFile {
 }
 
 /// A card the corpus uses, with its Oracle characteristics.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Card {
     pub name: String,
@@ -105,7 +106,7 @@ impl Card {
 }
 
 /// A `rules/`, `cards/` or `regressions/` file.
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CasesFile {
     #[serde(default)]
@@ -113,7 +114,7 @@ pub struct CasesFile {
 }
 
 /// One scenario: a board, a script of actions and the observations expected along the way.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Case {
     /// Stable, unique, path-independent, e.g. `cr-107.5/tapped-land-cannot-tap-again`.
@@ -134,6 +135,7 @@ pub struct Case {
 }
 
 /// A value per player (`{ alice = ..., bob = ... }`), each optional.
+// Its schema is written in `crate::schema` (serde's generic `default` function defeats the derive).
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct PerPlayer<T> {
@@ -184,7 +186,7 @@ fn is_false(b: &bool) -> bool {
 }
 
 /// The state a case starts from.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Setup {
     /// The active player.
@@ -280,7 +282,7 @@ impl Setup {
 }
 
 /// A permanent on the battlefield at the start.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Permanent {
     /// The name the steps use for this card (the TOML key is `ref`).
@@ -314,7 +316,7 @@ impl Permanent {
 }
 
 /// A card in a zone other than the battlefield; its owner is the table key.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CardEntry {
     /// The name the steps use for this card (the TOML key is `ref`).

@@ -41,6 +41,13 @@ pub struct Action {
     pub choose: Option<Choice>,
     /// `Some`: the engine must reject this action and leave the game unchanged.
     pub expect_illegal: Option<Illegal>,
+    /// Targets of triggered abilities put on the stack right after this action (CR 603.3d),
+    /// by the ref of the trigger's source.
+    pub triggers: BTreeMap<String, Vec<Target>>,
+    /// Refs of the sources of triggered abilities put on the stack right after this action, in
+    /// the order their controller puts them there, listed from the top of the stack down
+    /// (CR 603.3b).
+    pub trigger_order: Vec<String>,
 }
 
 /// The verb of an action and the keys only it takes.
@@ -85,8 +92,33 @@ pub enum Target {
     Player(Player),
     Object(String),
     /// `{ ability = "ref" }`: the topmost activated or triggered ability on the stack whose
-    /// source is the card `ref` (abilities have no ref of their own).
-    Ability(String),
+    /// source is the card `ref` (abilities have no ref of their own); with `kind`, the topmost
+    /// of that kind.
+    Ability { source: String, kind: Option<AbilityKind> },
+}
+
+/// Which kind of ability a `{ ability = "ref", kind = ... }` target means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AbilityKind {
+    Activated,
+    Triggered,
+}
+
+impl AbilityKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AbilityKind::Activated => "activated",
+            AbilityKind::Triggered => "triggered",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<AbilityKind> {
+        match s {
+            "activated" => Some(AbilityKind::Activated),
+            "triggered" => Some(AbilityKind::Triggered),
+            _ => None,
+        }
+    }
 }
 
 impl Target {
@@ -94,7 +126,7 @@ impl Target {
     pub fn as_str(&self) -> &str {
         match self {
             Target::Player(p) => p.as_str(),
-            Target::Object(r) | Target::Ability(r) => r,
+            Target::Object(r) | Target::Ability { source: r, .. } => r,
         }
     }
 
@@ -102,13 +134,19 @@ impl Target {
     pub fn ref_name(&self) -> Option<&str> {
         match self {
             Target::Player(_) => None,
-            Target::Object(r) | Target::Ability(r) => Some(r),
+            Target::Object(r) | Target::Ability { source: r, .. } => Some(r),
         }
     }
 
     pub(crate) fn to_lit(&self) -> Lit {
         match self {
-            Target::Ability(r) => Lit::Table(vec![("ability".into(), Lit::str(r.clone()))]),
+            Target::Ability { source, kind } => {
+                let mut t = vec![("ability".into(), Lit::str(source.clone()))];
+                if let Some(k) = kind {
+                    t.push(("kind".into(), Lit::str(k.as_str())));
+                }
+                Lit::Table(t)
+            }
             other => Lit::str(other.as_str().to_string()),
         }
     }
@@ -132,15 +170,22 @@ impl<'de> Deserialize<'de> for Target {
                 })
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Target, A::Error> {
-                let mut source: Option<String> = None;
+                let (mut source, mut kind): (Option<String>, Option<AbilityKind>) = (None, None);
                 while let Some(key) = map.next_key::<String>()? {
                     match key.as_str() {
                         "ability" if source.is_none() => source = Some(map.next_value_seed(TextSeed(TextKind::Ref))?),
-                        "ability" => return Err(de::Error::duplicate_field("ability")),
-                        other => return Err(de::Error::unknown_field(other, &["ability"])),
+                        "kind" if kind.is_none() => {
+                            let k: String = map.next_value()?;
+                            kind = Some(AbilityKind::parse(&k).ok_or_else(|| {
+                                de::Error::custom(format!("unknown ability kind `{k}`, expected `activated` or `triggered`"))
+                            })?);
+                        }
+                        "ability" | "kind" => return Err(de::Error::custom(format!("duplicate key `{key}`"))),
+                        other => return Err(de::Error::unknown_field(other, &["ability", "kind"])),
                     }
                 }
-                source.map(Target::Ability).ok_or_else(|| de::Error::missing_field("ability"))
+                let source = source.ok_or_else(|| de::Error::missing_field("ability"))?;
+                Ok(Target::Ability { source, kind })
             }
         }
         d.deserialize_any(V)
@@ -150,10 +195,13 @@ impl<'de> Deserialize<'de> for Target {
 impl Serialize for Target {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
-            Target::Ability(r) => {
+            Target::Ability { source, kind } => {
                 use serde::ser::SerializeMap;
-                let mut m = s.serialize_map(Some(1))?;
-                m.serialize_entry("ability", r)?;
+                let mut m = s.serialize_map(None)?;
+                m.serialize_entry("ability", source)?;
+                if let Some(k) = kind {
+                    m.serialize_entry("kind", k.as_str())?;
+                }
                 m.end()
             }
             other => s.serialize_str(other.as_str()),
@@ -162,7 +210,7 @@ impl Serialize for Target {
 }
 
 /// Choices answered while a spell or ability resolves (the `choose` table).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Choice {
     /// A scripted outcome for a random choice, e.g. a counter kind.
@@ -183,6 +231,9 @@ pub struct Choice {
     /// The mana type chosen.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mana: Option<Mana>,
+    /// The ref of the legendary permanent kept when the legend rule applies (CR 704.5j).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub keep: Option<String>,
     /// The answer to a "you may" of the resolving spell or ability.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub may: Option<bool>,
@@ -222,6 +273,9 @@ impl Choice {
         }
         if let Some(m) = &self.mana {
             out.push(("mana".into(), Lit::str(m.as_str())));
+        }
+        if let Some(k) = &self.keep {
+            out.push(("keep".into(), Lit::str(k.clone())));
         }
         if let Some(m) = self.may {
             out.push(("may".into(), Lit::Bool(m)));
@@ -321,6 +375,11 @@ const STEP_KEYS: &[&str] = &[
     "distribute",
     "sacrifice",
     "copy",
+    "may",
+    "counter",
+    "keep",
+    "triggers",
+    "trigger_order",
 ];
 
 /// The keys of a step as read, before they are checked against the verb.
@@ -343,6 +402,8 @@ struct RawStep {
     to: Option<TurnStep>,
     turn: Option<Player>,
     attackers: Option<Vec<String>>,
+    triggers: BTreeMap<String, Vec<Target>>,
+    trigger_order: Vec<String>,
     choice: Choice,
 }
 
@@ -371,7 +432,7 @@ impl RawStep {
             VerbName::Pass | VerbName::Resolve => &[],
             VerbName::Advance => &["to", "turn"],
             VerbName::Attack => &["attackers"],
-            VerbName::Choose => &["random", "distribute", "sacrifice", "copy", "pay", "mana"],
+            VerbName::Choose => &["random", "distribute", "sacrifice", "copy", "pay", "mana", "may", "counter", "keep"],
         };
         const COMMON: &[&str] = &[
             "do",
@@ -383,6 +444,8 @@ impl RawStep {
             "order",
             "choose",
             "expect_illegal",
+            "triggers",
+            "trigger_order",
         ];
         for key in &self.keys {
             if verb == VerbName::Choose && *key == "choose" {
@@ -391,7 +454,7 @@ impl RawStep {
                 ));
             }
             if !own.contains(key) && !COMMON.contains(key) {
-                let hint = if ["random", "distribute", "sacrifice", "copy"].contains(key) {
+                let hint = if ["random", "distribute", "sacrifice", "copy", "may", "counter", "keep"].contains(key) {
                     " (put it in `choose = { ... }`, or use `do = \"choose\"`)"
                 } else {
                     ""
@@ -449,7 +512,7 @@ impl RawStep {
                 choice.pay = answer;
                 if choice.is_empty() {
                     return Err(E::custom(
-                        "`do = \"choose\"` needs an answer: `random`, `distribute`, `sacrifice`, `pay`, `copy` or `mana`",
+                        "`do = \"choose\"` needs an answer: `random`, `distribute`, `sacrifice`, `pay`, `copy`, `mana`, `may`, `counter` or `keep`",
                     ));
                 }
                 choose = Some(choice);
@@ -466,6 +529,8 @@ impl RawStep {
             order: self.order,
             choose,
             expect_illegal: self.expect_illegal,
+            triggers: self.triggers,
+            trigger_order: self.trigger_order,
         }))
     }
 }
@@ -509,6 +574,11 @@ impl<'de> Deserialize<'de> for Step {
                         "random" => raw.choice.random = Some(map.next_value()?),
                         "distribute" => raw.choice.distribute = Some(map.next_value()?),
                         "sacrifice" => raw.choice.sacrifice = Some(map.next_value()?),
+                        "may" => raw.choice.may = Some(map.next_value()?),
+                        "counter" => raw.choice.counter = Some(map.next_value()?),
+                        "keep" => raw.choice.keep = Some(map.next_value_seed(TextSeed(TextKind::Ref))?),
+                        "triggers" => raw.triggers = map.next_value()?,
+                        "trigger_order" => raw.trigger_order = map.next_value()?,
                         _ => raw.choice.copy = Some(map.next_value_seed(TextSeed(TextKind::Ref))?),
                     }
                 }
@@ -568,6 +638,20 @@ impl Action {
         }
         if !self.order.is_empty() {
             out.push(("order".into(), Lit::strs(self.order.iter().cloned())));
+        }
+        if !self.triggers.is_empty() {
+            out.push((
+                "triggers".into(),
+                Lit::Table(
+                    self.triggers
+                        .iter()
+                        .map(|(source, targets)| (source.clone(), Lit::List(targets.iter().map(Target::to_lit).collect())))
+                        .collect(),
+                ),
+            ));
+        }
+        if !self.trigger_order.is_empty() {
+            out.push(("trigger_order".into(), Lit::strs(self.trigger_order.iter().cloned())));
         }
         if let (false, Some(choice)) = (self.verb == Verb::Choose, &self.choose) {
             out.push(("choose".into(), Lit::Table(choice.entries())));

@@ -211,15 +211,33 @@ fn the_action_model() {
 }
 
 #[test]
+fn targets_of_triggered_abilities_go_with_the_action_that_causes_them() {
+    let step = r#"{ do = "activate", source = "crystal", ability = 2, triggers = { resonance = ["bears"], gempalm = [{ ability = "x" }] } }"#;
+    let case = parse(&file("", &[step])).expect("parses");
+    let Step::Action(a) = &case.steps[0] else { panic!("not an action") };
+    assert_eq!(a.triggers.get("resonance"), Some(&vec![Target::Object("bears".into())]));
+    assert_eq!(a.triggers.get("gempalm"), Some(&vec![Target::Ability { source: "x".into(), kind: None }]));
+    assert_eq!(
+        case.steps[0].to_string(),
+        r#"{ do = "activate", source = "crystal", ability = 2, triggers = { gempalm = [{ ability = "x" }], resonance = ["bears"] } }"#
+    );
+}
+
+#[test]
 fn an_ability_on_the_stack_is_targeted_by_its_source() {
     let case = parse(&file("", &[r#"{ do = "cast", card = "disallow", targets = [{ ability = "giant" }, "bob"] }"#]))
         .expect("parses");
     let Step::Action(cast) = &case.steps[0] else { panic!("not an action") };
-    assert_eq!(cast.targets, vec![Target::Ability("giant".into()), Target::Player(Player::Bob)]);
+    assert_eq!(cast.targets, vec![Target::Ability { source: "giant".into(), kind: None }, Target::Player(Player::Bob)]);
     assert_eq!(
         case.steps[0].to_string(),
         r#"{ do = "cast", card = "disallow", targets = [{ ability = "giant" }, "bob"] }"#
     );
+    let kinded = parse(&file("", &[r#"{ do = "cast", card = "disallow", targets = [{ ability = "gempalm", kind = "activated" }] }"#]))
+        .expect("parses");
+    let Step::Action(cast) = &kinded.steps[0] else { panic!("not an action") };
+    assert_eq!(cast.targets, vec![Target::Ability { source: "gempalm".into(), kind: Some(AbilityKind::Activated) }]);
+    assert!(parse(&file("", &[r#"{ do = "cast", card = "d", targets = [{ ability = "g", kind = "mana" }] }"#])).is_err());
     let typo = parse(&file("", &[r#"{ do = "cast", card = "disallow", targets = [{ abilty = "giant" }] }"#]));
     assert!(typo.is_err(), "a typo inside a target table is an error");
 }
@@ -317,7 +335,7 @@ fn the_expectation_model() {
 fn step_errors() {
     for (step, message) in [
         (r#"{ do = "tap" }"#, "unknown verb `tap`, expected one of `activate`, `cast`, `play_land`, `pass`, `resolve`, `advance`, `attack`, `choose`"),
-        (r#"{ do = "pass", tagrets = ["x"] }"#, "unknown key `tagrets` in a step, expected one of `do`, `expect`, `by`, `x`, `targets`, `mana`, `pay`, `order`, `choose`, `expect_illegal`, `source`, `ability`, `card`, `to`, `turn`, `attackers`, `random`, `distribute`, `sacrifice`, `copy`"),
+        (r#"{ do = "pass", tagrets = ["x"] }"#, "unknown key `tagrets` in a step, expected one of `do`, `expect`, `by`, `x`, `targets`, `mana`, `pay`, `order`, `choose`, `expect_illegal`, `source`, `ability`, `card`, `to`, `turn`, `attackers`, `random`, `distribute`, `sacrifice`, `copy`, `may`, `counter`, `keep`, `triggers`, `trigger_order`"),
         (r#"{ do = "advance", to = "combat" }"#, "unknown step `combat`, expected one of `untap`, `upkeep`, `draw`, `precombat_main`, `beginning_of_combat`, `declare_attackers`, `declare_blockers`, `combat_damage`, `end_of_combat`, `postcombat_main`, `end`, `cleanup`"),
         (r#"{ do = "pass", expect_illegal = "mana" }"#, "unknown rejection class `mana`, expected one of `cost`, `summoning_sickness`, `timing`, `target`, `choice`, `priority`, `object`"),
         (r#"{ do = "cast", card = "x", pay = "{2}" }"#, "`{2}` in `{2}` is not a type of mana (expected {W} {U} {B} {R} {G} {C})"),
@@ -326,10 +344,10 @@ fn step_errors() {
         (r#"{ do = "activate", source = "x", ability = 0 }"#, "`ability` counts from 1"),
         (r#"{ do = "pass", card = "x" }"#, "`card` does not apply to `do = \"pass\"`"),
         (r#"{ do = "resolve", random = "flying" }"#, "`random` does not apply to `do = \"resolve\"` (put it in `choose = { ... }`, or use `do = \"choose\"`)"),
-        (r#"{ do = "choose" }"#, "`do = \"choose\"` needs an answer: `random`, `distribute`, `sacrifice`, `pay`, `copy` or `mana`"),
+        (r#"{ do = "choose" }"#, "`do = \"choose\"` needs an answer: `random`, `distribute`, `sacrifice`, `pay`, `copy`, `mana`, `may`, `counter` or `keep`"),
         (r#"{ do = "choose", pay = "{G}" }"#, "on `do = \"choose\"`, `pay` is true or false (whether to pay)"),
         (r#"{ do = "cast", card = "x", pay = true }"#, "`pay = true/false` answers a choice (`do = \"choose\"` or `choose = { pay = ... }`); here `pay` is the mana spent, e.g. \"{R}{G}\""),
-        (r#"{ do = "resolve", choose = { randm = "x" } }"#, "unknown field `randm`, expected one of `random`, `distribute`, `sacrifice`, `pay`, `copy`, `mana`"),
+        (r#"{ do = "resolve", choose = { randm = "x" } }"#, "unknown field `randm`, expected one of `random`, `distribute`, `sacrifice`, `pay`, `copy`, `mana`, `keep`, `may`, `counter`"),
         (r#"{ do = "pass", by = "carol" }"#, "unknown player `carol`, expected one of `alice`, `bob`"),
         (r#"{ do = "pass", expect = { stack = [] } }"#, "an `expect` step has no other keys; found `do`"),
         (r#"{ by = "bob" }"#, "a step needs `do = \"<verb>\"` or `expect = { ... }`"),

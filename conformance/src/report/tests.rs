@@ -20,6 +20,7 @@ fn the_closing_line() {
                 failed: 1,
                 skipped: 2,
                 errored: 3,
+                ..Counts::default()
             },
             1.2345,
             "12 passed, 1 failed, 2 skipped, 3 errored (18 cases in 1.23s)",
@@ -27,9 +28,21 @@ fn the_closing_line() {
         (
             Counts {
                 passed: 1,
+                crashed: 2,
+                timed_out: 3,
+                protocol: 4,
+                ..Counts::default()
+            },
+            0.5,
+            "1 passed, 0 failed, 0 skipped, 0 errored, 2 crashed, 3 timed out, 4 protocol errors (10 cases in 0.50s)",
+        ),
+        (
+            Counts {
+                passed: 1,
                 failed: 0,
                 skipped: 0,
                 errored: 0,
+                ..Counts::default()
             },
             61.0,
             "1 passed, 0 failed, 0 skipped, 0 errored (1 cases in 61.00s)",

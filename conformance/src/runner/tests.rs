@@ -89,7 +89,8 @@ fn runs_and_counts() {
             passed: 1,
             failed: 1,
             skipped: 1,
-            errored: 0
+            errored: 0,
+            ..Counts::default()
         }
     );
     assert_eq!(summary.counts().total(), 3);
@@ -123,6 +124,41 @@ fn a_panicking_engine_errors_the_case_and_the_run_goes_on() {
         Verdict::Errored {
             step: None,
             message: format!("no canned reply for {SICK}")
+        }
+    );
+}
+
+#[test]
+fn features_select_cases_tagged_with_any_of_them() {
+    let c = corpus();
+    assert_eq!(ids(&Runner::new(&c).features(["mana"]), &c), vec![TAP]);
+    assert_eq!(
+        ids(&Runner::new(&c).features(["nothing", "mana"]), &c),
+        vec![TAP]
+    );
+    assert_eq!(
+        ids(&Runner::new(&c).features(["nothing"]), &c),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        ids(&Runner::new(&c).features(Vec::<String>::new()), &c),
+        vec![MASS, TAP, SICK]
+    );
+}
+
+#[test]
+fn expectations_skip_cases_without_running_them() {
+    let c = corpus();
+    let expectations =
+        crate::expectations::Expectations::parse("[[skip]]\nid = \"cr-\"\nreason = \"not yet\"\n")
+            .unwrap_or_default();
+    let mut engine = CannedEngine::new();
+    let summary = Runner::new(&c).expectations(&expectations).run(&mut engine);
+    assert_eq!(engine.seen, vec![MASS.to_string()]);
+    assert_eq!(
+        summary.outcomes[1].verdict,
+        Verdict::Skipped {
+            reason: "expectations: skip id `cr-`: not yet".into()
         }
     );
 }

@@ -16,8 +16,11 @@ use crate::types::{CardType, Color};
 
 mod ancient_tomb;
 mod basic_lands;
+mod bladed_pinions;
 mod blood_pet;
 mod chimeric_mass;
+mod counterspells;
+mod crystalline_giant;
 mod contamination;
 mod endless_one;
 mod exotic_orchard;
@@ -25,6 +28,7 @@ mod fellwar_stone;
 mod fires_of_yavimaya;
 mod hangarback_walker;
 mod land_mana_triggers;
+mod lightning_bolt;
 mod llanowar_elves;
 mod mana_reflection;
 mod meteor_crater;
@@ -33,6 +37,10 @@ mod pump_spells;
 mod reflecting_pool;
 mod ritual_of_subdual;
 mod spreading_seas;
+mod stumpsquall_hydra;
+mod tevesh_szat;
+mod turn_to_frog;
+mod twisted_image;
 mod untap_symbol_creatures;
 mod vanilla;
 mod vivid_crag;
@@ -105,6 +113,16 @@ impl CardDef {
         self.toughness = Some(t);
         self
     }
+    /// An instant's or sorcery's targets and what it does (CR 601.2c, 608.2).
+    pub(crate) fn spell(mut self, targets: Vec<TargetSpec>, effect: Effect) -> CardDef {
+        self.spell_targets = targets;
+        self.spell_effect = Some(effect);
+        self
+    }
+    pub(crate) fn loyalty(mut self, l: i32) -> CardDef {
+        self.loyalty = Some(l);
+        self
+    }
     pub(crate) fn ability(mut self, a: Ability) -> CardDef {
         self.abilities.push(a);
         self
@@ -120,7 +138,15 @@ pub(crate) fn cost_mana(s: &str) -> Option<ManaCost> {
     ManaCost::parse(s).ok()
 }
 pub(crate) fn activated(cost: Cost, targets: Vec<TargetSpec>, effect: Effect) -> Ability {
-    Ability::Activated(ActivatedAbility { cost, targets, effect })
+    Ability::Activated(ActivatedAbility { cost, targets, effect, sorcery_speed: false })
+}
+/// An ability with "Activate only as a sorcery" (CR 602.5d).
+pub(crate) fn activated_as_sorcery(cost: Cost, targets: Vec<TargetSpec>, effect: Effect) -> Ability {
+    Ability::Activated(ActivatedAbility { cost, targets, effect, sorcery_speed: true })
+}
+/// A loyalty ability (CR 606): [+N] or [−N].
+pub(crate) fn loyalty(n: i32, targets: Vec<TargetSpec>, effect: Effect) -> Ability {
+    activated(Cost { loyalty: Some(n), ..Cost::default() }, targets, effect)
 }
 pub(crate) fn tap() -> Cost {
     Cost { tap: true, ..Cost::default() }
@@ -185,8 +211,19 @@ fn registry() -> &'static Registry {
             pump_spells::diminish(),
             pillar_of_the_paruns::def(),
             spreading_seas::def(),
+            crystalline_giant::def(),
+            stumpsquall_hydra::def(),
+            tevesh_szat::def(),
+            turn_to_frog::def(),
+            counterspells::cancel(),
+            counterspells::disallow(),
+            lightning_bolt::def(),
+            twisted_image::def(),
+            vanilla::isamaru(),
+            untap_symbol_creatures::leech_bonder(),
+            bladed_pinions::def(),
         ]);
-        let tokens = vec![hangarback_walker::thopter_token()];
+        let tokens = vec![hangarback_walker::thopter_token(), tevesh_szat::thrull_token()];
         let by_name = cards.iter().enumerate().map(|(i, c)| (c.name.clone(), i)).collect();
         let token_by_name = tokens.iter().enumerate().map(|(i, c)| (c.name.clone(), i)).collect();
         Registry { cards, tokens, by_name, token_by_name }
@@ -203,6 +240,12 @@ pub fn card_def(name: &str) -> Option<&'static CardDef> {
 pub fn token_def(name: &str) -> Option<&'static CardDef> {
     let r = registry();
     r.token_by_name.get(name).and_then(|i| r.tokens.get(*i))
+}
+
+/// The counter kinds Crystalline Giant chooses among (for tests).
+#[cfg(test)]
+pub(crate) fn crystalline_giant_kinds() -> &'static [&'static str] {
+    &crystalline_giant::KINDS
 }
 
 /// Every card name of the pool.
@@ -248,7 +291,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 31);
+        assert_eq!(names.len(), 42);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {

@@ -1,6 +1,6 @@
 //! Creatures with {Q} abilities (CR 107.6, 302.6).
 use super::{activated, cost_mana, until_eot_this, CardDef};
-use crate::abilities::{Ability, Effect, EffectObject, Keyword, Modification, TargetSpec};
+use crate::abilities::{Ability, Amount, Effect, EffectObject, Keyword, Modification, StaticAbility, TargetSpec};
 use crate::costs::Cost;
 use crate::types::CardType;
 
@@ -58,5 +58,24 @@ pub fn order_of_whiteclay() -> CardDef {
                 max_mana_value: Some(3),
             }],
             Effect::ReturnToBattlefield { object: EffectObject::Target(0) },
+        ))
+}
+
+/// Leech Bonder ({2}{U} Creature — Merfolk Soldier 3/3). Which counter moves is chosen as the
+/// ability resolves; with either target illegal nothing moves (ruling 2008-05-01), with both
+/// the ability doesn't resolve (CR 608.2b).
+pub const LEECH_BONDER: &str = "This creature enters with two -1/-1 counters on it.\n{U}, {Q}: Move a counter from target creature onto a second target creature. ({Q} is the untap symbol.)";
+
+pub fn leech_bonder() -> CardDef {
+    CardDef::new("Leech Bonder", LEECH_BONDER)
+        .cost("{2}{U}")
+        .types(&[CardType::Creature])
+        .subtypes(&["Merfolk", "Soldier"])
+        .pt(3, 3)
+        .ability(Ability::Static(StaticAbility::EntersWithCounters { kind: "-1/-1".into(), amount: Amount::Fixed(2) }))
+        .ability(activated(
+            untap_cost("{U}"),
+            vec![TargetSpec::Creature, TargetSpec::AnotherCreature],
+            Effect::MoveCounter { from: EffectObject::Target(0), to: EffectObject::Target(1) },
         ))
 }

@@ -25,3 +25,15 @@ pub fn grizzly_bears() -> CardDef {
         .subtypes(&["Bear"])
         .pt(2, 2)
 }
+
+/// Isamaru, Hound of Konda ({W} Legendary Creature — Dog 2/2).
+pub const ISAMARU: &str = "";
+
+pub fn isamaru() -> CardDef {
+    CardDef::new("Isamaru, Hound of Konda", ISAMARU)
+        .cost("{W}")
+        .types(&[CardType::Creature])
+        .subtypes(&["Dog"])
+        .supertypes(&["Legendary"])
+        .pt(2, 2)
+}

@@ -240,3 +240,41 @@ fn spell_with_illegal_target_does_not_resolve() {
     assert_eq!(view(&g, growth).zone, ZoneKind::Graveyard);
     assert_eq!(view(&g, bears).power, Some(2));
 }
+
+#[test]
+fn creature_types_are_sorted_and_exclude_other_subtypes() {
+    use crate::types::{is_creature_type, CREATURE_TYPES};
+    assert!(CREATURE_TYPES.windows(2).all(|w| w[0] < w[1]));
+    for t in ["Frog", "Giant", "Time Lord", "Zubera", "Advisor", "Construct"] {
+        assert!(is_creature_type(t), "{t}");
+    }
+    for t in ["Equipment", "Forest", "Aura", "Szat", "frog"] {
+        assert!(!is_creature_type(t), "{t}");
+    }
+}
+
+#[test]
+fn turn_to_frog_on_animated_chimeric_mass() {
+    // Layer 4 replaces the creature type only (CR 205.1a); layer 6 removes the granted P/T
+    // ability that came earlier, so only the Frog's base 1/1 (7b) is left.
+    let mut s = setup(Step::PrecombatMain);
+    let mass = perm(&mut s, "Chimeric Mass", ALICE);
+    edit(&mut s, mass).counters = counters(&[("charge", 4)]);
+    let frog = add(&mut s, "Turn to Frog", ALICE, ZoneKind::Hand);
+    s.players[0].mana_pool = pool("{C}{C}{U}");
+    let mut g = Game::new(s).unwrap();
+    activate(&mut g, ALICE, mass, 0).unwrap();
+    resolve_top(&mut g, Answers::default()).unwrap();
+    let m = t(&g, mass);
+    cast_at(&mut g, ALICE, frog, None, vec![m]).unwrap();
+    resolve_top(&mut g, Answers::default()).unwrap();
+    let v = view(&g, mass);
+    assert_eq!((v.power, v.toughness), (Some(1), Some(1)));
+    assert_eq!((v.types.clone(), v.subtypes.clone(), v.colors.clone()), (
+        vec!["Artifact".to_string(), "Creature".to_string()],
+        vec!["Frog".to_string()],
+        vec!["U".to_string()]
+    ));
+    // It lost its own activated ability too.
+    assert_eq!(activate(&mut g, ALICE, mass, 0).unwrap_err().class(), "object");
+}

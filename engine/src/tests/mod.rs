@@ -1,10 +1,15 @@
 //! Engine tests through the public API, one file per rules area.
 
 mod aura_tests;
+mod commander_tests;
 mod could_produce_tests;
+mod counters_tests;
+mod equipment_tests;
+mod invariants_tests;
 mod layers_tests;
 mod mana_tests;
 mod robustness_tests;
+mod stack_tests;
 mod turn_tests;
 
 use std::collections::BTreeMap;
@@ -117,4 +122,49 @@ pub fn advance_to(g: &mut Game, step: Step) {
         pass(g).unwrap();
     }
     panic!("never reached {step:?}");
+}
+
+pub fn cast_at(g: &mut Game, p: PlayerId, c: CardId, x: Option<u32>, targets: Vec<Target>) -> Result<Vec<Event>, Rejection> {
+    let card = obj(g, c);
+    g.apply(Action::CastSpell { player: p, card, x, targets, payment: None })
+}
+
+pub fn activate_at(g: &mut Game, p: PlayerId, c: CardId, ability: usize, targets: Vec<Target>) -> Result<Vec<Event>, Rejection> {
+    let source = obj(g, c);
+    g.apply(Action::ActivateAbility {
+        player: p,
+        source,
+        ability,
+        x: None,
+        targets,
+        mana_choice: None,
+        payment: None,
+        replacement_order: vec![],
+    })
+}
+
+pub fn t(g: &Game, c: CardId) -> Target {
+    Target::Object(obj(g, c))
+}
+
+/// The stack item on top, as a target (a spell or an ability).
+pub fn top(g: &Game) -> Target {
+    Target::Object(g.stack_view()[0].id)
+}
+
+pub fn random(outcome: &str) -> Answers {
+    Answers { random: vec![outcome.to_string()], ..Answers::default() }
+}
+
+/// Passes until the top of the stack has left it (both players pass), with `answers` on every
+/// pass, as the corpus's `resolve` does.
+pub fn resolve_top(g: &mut Game, answers: Answers) -> Result<(), Rejection> {
+    let top = g.stack_view()[0].id;
+    for _ in 0..4 {
+        if !g.stack_view().iter().any(|i| i.id == top) {
+            return Ok(());
+        }
+        pass_with(g, answers.clone())?;
+    }
+    panic!("the top of the stack did not resolve");
 }

@@ -23,6 +23,55 @@ fn rich_setup() -> GameSetup {
     s
 }
 
+/// The stack, counters, commanders, loyalty and Equipment cards, with mana to use them.
+fn stack_setup() -> GameSetup {
+    let mut s = setup(Step::PrecombatMain);
+    for name in ["Crystalline Giant", "Bladed Pinions", "Leech Bonder", "Tevesh Szat, Doom of Fools", "Island", "Island", "Mountain", "Forest"] {
+        perm(&mut s, name, ALICE);
+    }
+    let c = perm(&mut s, "Isamaru, Hound of Konda", BOB);
+    edit(&mut s, c).commander = true;
+    let c = add(&mut s, "Grizzly Bears", BOB, ZoneKind::Command);
+    edit(&mut s, c).commander = true;
+    for name in ["Chimeric Mass", "Island", "Island", "Island", "Mountain"] {
+        perm(&mut s, name, BOB);
+    }
+    edit(&mut s, CardId(2)).tapped = true;
+    edit(&mut s, CardId(0)).counters = counters(&[("flying", 1), ("charge", 2)]);
+    edit(&mut s, CardId(10)).counters = counters(&[("charge", 2)]);
+    for name in ["Stumpsquall Hydra", "Cancel", "Disallow", "Lightning Bolt", "Turn to Frog", "Twisted Image", "Giant Growth"] {
+        add(&mut s, name, ALICE, ZoneKind::Hand);
+        add(&mut s, name, BOB, ZoneKind::Hand);
+    }
+    for _ in 0..10 {
+        add(&mut s, "Forest", ALICE, ZoneKind::Library);
+        add(&mut s, "Island", BOB, ZoneKind::Library);
+    }
+    s.players[0].mana_pool = pool("{G}{G}{G}{U}{U}{U}{R}{C}{C}{C}");
+    s.players[1].mana_pool = pool("{U}{U}{U}{R}{G}");
+    s
+}
+
+#[test]
+fn random_walks_through_the_stack_cards() {
+    for seed in 0..3 {
+        let mut g = Game::new(stack_setup()).unwrap();
+        let mut rng = crate::rng::Rng::new(seed);
+        for _ in 0..60 {
+            let actions = g.legal_actions();
+            if actions.is_empty() {
+                break;
+            }
+            let i = usize::try_from(rng.below(actions.len() as u64)).unwrap();
+            let a = actions[i].clone();
+            g.apply(a.clone()).unwrap_or_else(|e| panic!("legal action {a:?} rejected: {e}"));
+            let json = serde_json::to_string(g.state()).unwrap();
+            let back: GameState = serde_json::from_str(&json).unwrap();
+            assert_eq!(&back, g.state());
+        }
+    }
+}
+
 #[test]
 fn random_walk_of_legal_actions() {
     let mut g = Game::new(rich_setup()).unwrap();

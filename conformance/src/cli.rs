@@ -1,0 +1,220 @@
+//! The logic behind `mtg-conformance run` (against the reference engine or an external one, with
+//! expectations and reports), `serve` and `export`. `main.rs` parses and dispatches; this module
+//! does the work, so the binary stays a thin table of subcommands.
+
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use clap::{Args, ValueEnum};
+
+use crate::corpus::Loaded;
+use crate::engine::{CaseReply, Engine};
+use crate::expectations::Expectations;
+use crate::protocol::{self, ExternalConfig, ExternalEngine};
+use crate::reference::ReferenceEngine;
+use crate::report::{self, json, junit};
+use crate::runner::Runner;
+
+/// The report format on standard output.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Failures with diffs, then the closing line.
+    #[default]
+    Human,
+    /// JSON lines: a header, one record per case, a footer (rulings/schema/report.schema.json).
+    Json,
+}
+
+/// The options of `run` beyond the corpus, the filter and `-v`.
+#[derive(Clone, Debug, Default, Args)]
+pub struct RunOptions {
+    /// Run against an external engine: a command line, run through `sh -c`, speaking the
+    /// JSON-lines protocol of rulings/PROTOCOL.md on its stdin/stdout.
+    #[arg(long, value_name = "COMMAND")]
+    pub engine: Option<String>,
+    /// Seconds an external engine may take to answer one case (or to start).
+    #[arg(long, value_name = "SECS", default_value = "5", value_parser = parse_timeout)]
+    pub timeout: Duration,
+    /// Only the cases tagged with this feature (repeatable: any of them).
+    #[arg(long = "feature", value_name = "NAME")]
+    pub features: Vec<String>,
+    /// The engine's expectations file (TOML): cases to skip, and known failures (xfail).
+    #[arg(long, value_name = "FILE")]
+    pub expectations: Option<PathBuf>,
+    /// Write this run's failures as an expectations file (keeping the skips of --expectations).
+    #[arg(long, value_name = "FILE")]
+    pub save_expectations: Option<PathBuf>,
+    /// The report on standard output.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+    /// Also write a JUnit XML report to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
+}
+
+fn parse_timeout(text: &str) -> Result<Duration, String> {
+    let secs: f64 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if secs.is_nan() || secs <= 0.0 {
+        return Err("the timeout must be more than 0 seconds".into());
+    }
+    Duration::try_from_secs_f64(secs).map_err(|e| e.to_string())
+}
+
+/// What `run` ends with: success, failures (1) or a usage problem (2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Success,
+    Failure,
+    Usage,
+}
+
+fn write_file(path: &Path, text: &str) -> Result<(), Status> {
+    fs::write(path, text).map_err(|e| {
+        eprintln!("error: cannot write {}: {e}", path.display());
+        Status::Usage
+    })
+}
+
+/// `mtg-conformance run`.
+pub fn run(loaded: &Loaded, filter: Option<&str>, verbose: bool, options: &RunOptions) -> Status {
+    match run_inner(loaded, filter, verbose, options) {
+        Ok(status) | Err(status) => status,
+    }
+}
+
+fn run_inner(
+    loaded: &Loaded,
+    filter: Option<&str>,
+    verbose: bool,
+    options: &RunOptions,
+) -> Result<Status, Status> {
+    let corpus = &loaded.corpus;
+    let expectations = match &options.expectations {
+        Some(path) => Expectations::load(path, corpus).map_err(|e| {
+            eprintln!("error: {e}");
+            Status::Usage
+        })?,
+        None => Expectations::default(),
+    };
+    let runner = Runner::new(corpus)
+        .filter(filter.unwrap_or_default())
+        .features(options.features.iter().cloned())
+        .expectations(&expectations);
+    if runner.selected().is_empty() && (filter.is_some() || !options.features.is_empty()) {
+        match (filter, options.features.is_empty()) {
+            (Some(f), true) => eprintln!("error: no case id matches `{f}`"),
+            (Some(f), false) => {
+                eprintln!("error: no case id matches `{f}` with the features asked for")
+            }
+            (None, _) => eprintln!("error: no case has the features asked for"),
+        }
+        return Ok(Status::Failure);
+    }
+    let mut engine: Box<dyn Engine> = match &options.engine {
+        Some(command) => {
+            let config = ExternalConfig::new(command.clone()).timeout(options.timeout);
+            let mut external = ExternalEngine::new(config);
+            if let Err(CaseReply::Faulted { message, .. }) = external.start() {
+                // The run goes on: each case tries a new process, and records why it failed.
+                eprintln!("warning: the engine did not start: {message}");
+            }
+            Box::new(external)
+        }
+        None => Box::new(ReferenceEngine::new()),
+    };
+    let info = engine.info();
+    let color = options.format == Format::Human && report::color_enabled();
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    if options.format == Format::Json {
+        let _ = out.write_all(
+            json::header(info.clone(), runner.selected().len())
+                .to_line()
+                .as_bytes(),
+        );
+    } else if options.engine.is_some() {
+        let _ = writeln!(out, "engine: {} {}", info.name, info.version);
+    }
+    let summary = runner.run_with(engine.as_mut(), &mut |outcome| match options.format {
+        Format::Json => {
+            let record = json::case_record(corpus, outcome, &expectations);
+            let _ = out.write_all(record.to_line().as_bytes());
+        }
+        Format::Human if verbose => {
+            let _ = writeln!(out, "{}", report::progress_line(outcome, color));
+        }
+        Format::Human => {}
+    });
+    // Stop the engine before reporting, so its exit is not timed with the report.
+    drop(engine);
+    match options.format {
+        Format::Json => {
+            let _ = out.write_all(json::footer(&summary, &expectations).to_line().as_bytes());
+        }
+        Format::Human => {
+            if verbose {
+                let _ = writeln!(out);
+            }
+            let _ = out.write_all(
+                report::run_report_with(corpus, &summary, &expectations, color).as_bytes(),
+            );
+        }
+    }
+    let _ = out.flush();
+    if let Some(path) = &options.junit {
+        let suite = format!("{} {}", info.name, info.version);
+        write_file(
+            path,
+            &junit::render(corpus, &summary, &expectations, &suite),
+        )?;
+    }
+    if let Some(path) = &options.save_expectations {
+        write_file(path, &expectations.from_run(&summary).to_toml())?;
+    }
+    Ok(
+        if expectations.run_ok(&summary) && loaded.problems.is_empty() {
+            Status::Success
+        } else {
+            Status::Failure
+        },
+    )
+}
+
+/// `mtg-conformance serve`: the reference engine as a protocol server on stdin/stdout.
+pub fn serve() -> Status {
+    let stdin = io::stdin();
+    let stdout = io::stdout();
+    match protocol::serve(
+        &mut ReferenceEngine::new(),
+        &mut stdin.lock(),
+        &mut stdout.lock(),
+    ) {
+        Ok(()) => Status::Success,
+        Err(e) => {
+            eprintln!("error: {e}");
+            Status::Failure
+        }
+    }
+}
+
+/// `mtg-conformance export`: the corpus as JSON lines on stdout.
+pub fn export(loaded: &Loaded) -> Status {
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    if out
+        .write_all(crate::export::render(&loaded.corpus).as_bytes())
+        .and_then(|()| out.flush())
+        .is_err()
+    {
+        return Status::Failure;
+    }
+    if loaded.problems.is_empty() {
+        Status::Success
+    } else {
+        Status::Failure
+    }
+}

@@ -1,0 +1,40 @@
+//! The tap and untap symbols and summoning sickness, as invariants on activations:
+//! CR 107.5 (a tapped permanent can't pay {T}), CR 107.6 (an untapped permanent can't pay {Q}),
+//! CR 302.6 (a creature without haste that came under its controller's control since their most
+//! recent turn began can't pay {T} or {Q}). Checked on every action `legal_actions` lists and on
+//! every accepted activation, against the state *before* the action.
+
+use mtg_engine::abilities::Keyword;
+use mtg_engine::layers::Board;
+use mtg_engine::types::CardType;
+use mtg_engine::{Action, GameState, ZoneKind};
+
+use super::{Broken, Invariant};
+
+/// Which of the three rules `action` would break if it were carried out in `state`; `None` when
+/// it is not an activation with {T} or {Q}, or none is broken.
+pub(super) fn unpayable(state: &GameState, board: &Board, action: &Action) -> Option<Broken> {
+    let Action::ActivateAbility { source, ability, .. } = action else { return None };
+    let obj = state.object(*source)?;
+    // {T} and {Q} mean "this permanent": off the battlefield they can't be paid at all, which is
+    // the engine's `object` rejection, not these rules.
+    if obj.zone != ZoneKind::Battlefield {
+        return None;
+    }
+    let ch = board.get(source)?;
+    let cost = &ch.activated().get(*ability)?.cost;
+    let name = &ch.name;
+    if cost.tap && obj.tapped {
+        return Some(Broken::new(Invariant::TapSymbol, format!("tapped {name} ({source:?}) pays {{T}} of ability {ability}")));
+    }
+    if cost.untap && !obj.tapped {
+        return Some(Broken::new(Invariant::UntapSymbol, format!("untapped {name} ({source:?}) pays {{Q}} of ability {ability}")));
+    }
+    if cost.has_tap_or_untap() && ch.is(CardType::Creature) && obj.summoning_sick && !ch.has_keyword(Keyword::Haste) {
+        return Some(Broken::new(
+            Invariant::SummoningSickness,
+            format!("{name} ({source:?}), a creature under its controller's control only since this turn began and without haste, pays {{T}}/{{Q}} of ability {ability}"),
+        ));
+    }
+    None
+}

@@ -1,0 +1,162 @@
+//! CR 106.7 by simulation: for every permanent with mana abilities, what `could_produce` answers
+//! must be exactly the types its mana abilities actually add when activated.
+//!
+//! "Could produce" ignores costs (CR 106.7), so each ability is simulated on a copy of the game
+//! in which its costs are payable: the permanent untapped for {T} (tapped for {Q}), no summoning
+//! sickness, the counters a cost removes present, mana for a mana cost, and its controller
+//! holding priority. Every mana choice is tried (a choice the engine refuses adds nothing), and
+//! with two or more mana replacement effects every order of them, because 106.7 counts "any
+//! applicable replacement effects in any order". The union of what the accepted activations add
+//! is compared with `could_produce`.
+//!
+//! The simulation costs a few activations per mana ability, so it runs only when the battlefield
+//! (objects, controllers, counters, attachments, continuous effects) changed since the last run.
+
+use std::collections::BTreeSet;
+
+use mtg_engine::abilities::{ActivatedAbility, Effect, ManaSpec};
+use mtg_engine::layers::Board;
+use mtg_engine::state::ContinuousEffect;
+use mtg_engine::{replacement, Action, GameState, ManaType, ObjectId, PlayerId, ZoneKind};
+
+use super::{added_types, Broken, Invariant, RulesGame};
+
+/// What "could produce" depends on: the battlefield and the continuous effects.
+type Fingerprint = (Vec<(ObjectId, PlayerId, Vec<(String, u32)>, Option<ObjectId>)>, Vec<ContinuousEffect>);
+
+/// At most this many replacement orders are simulated (3! = 6 covers three effects).
+const MAX_ORDERS: usize = 6;
+
+#[derive(Default)]
+pub(super) struct Cache {
+    last: Option<Fingerprint>,
+}
+
+fn fingerprint(state: &GameState) -> Fingerprint {
+    let objects = state
+        .zone_objects(ZoneKind::Battlefield, None)
+        .iter()
+        .map(|o| (o.id, o.controller, o.counters.iter().map(|(k, n)| (k.clone(), *n)).collect(), o.attached_to))
+        .collect();
+    (objects, state.effects.clone())
+}
+
+impl Cache {
+    pub(super) fn check<G: RulesGame>(&mut self, game: &G, board: &Board) -> Result<(), Broken> {
+        let state = game.state();
+        if state.is_over() {
+            return Ok(());
+        }
+        let fp = fingerprint(state);
+        if self.last.as_ref() == Some(&fp) {
+            return Ok(());
+        }
+        self.last = Some(fp);
+        let orders = replacement_orders(state, board);
+        for obj in state.zone_objects(ZoneKind::Battlefield, None) {
+            let Some(ch) = board.get(&obj.id) else { continue };
+            let abilities: Vec<(usize, &ActivatedAbility)> =
+                ch.activated().into_iter().enumerate().filter(|(_, a)| a.is_mana_ability()).collect();
+            if abilities.is_empty() {
+                continue;
+            }
+            let mut simulated = BTreeSet::new();
+            for (index, ab) in abilities {
+                let base = payable_copy(state, obj.id, ab);
+                for choice in mana_choices(ab) {
+                    for order in &orders {
+                        let mut g = G::from_state(base.clone());
+                        let action = Action::ActivateAbility {
+                            player: obj.controller,
+                            source: obj.id,
+                            ability: index,
+                            x: None,
+                            targets: Vec::new(),
+                            mana_choice: choice,
+                            payment: None,
+                            replacement_order: order.clone(),
+                        };
+                        if let Ok(events) = g.apply(action) {
+                            simulated.extend(added_types(&base, g.state(), &events, obj.controller));
+                        }
+                    }
+                }
+            }
+            let answered = game.could_produce(obj.id);
+            if answered != simulated {
+                return Err(Broken::new(
+                    Invariant::CouldProduce,
+                    format!(
+                        "could_produce({} {:?}) = {answered:?}, but its mana abilities, activated with every choice, add {simulated:?}",
+                        ch.name, obj.id
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The game with `source`'s ability payable by its controller right now.
+fn payable_copy(state: &GameState, source: ObjectId, ab: &ActivatedAbility) -> GameState {
+    let mut s = state.clone();
+    let controller = s.object(source).map(|o| o.controller).unwrap_or(s.active);
+    s.priority = Some(controller);
+    s.passes = 0;
+    s.combat.awaiting_declaration = false;
+    if let Some(o) = s.object_mut(source) {
+        o.tapped = ab.cost.untap;
+        o.summoning_sick = false;
+        for (kind, n) in &ab.cost.remove_counters {
+            let have = o.counters.entry(kind.clone()).or_insert(0);
+            *have = (*have).max(*n);
+        }
+    }
+    if let (Some(cost), Some(p)) = (&ab.cost.mana, s.player_mut(controller)) {
+        // Enough of every type for any cost of this size; the added types are measured as
+        // growth over this pool, so the extra mana is never mistaken for production.
+        let need = cost.mana_value(0);
+        for t in ManaType::ALL {
+            p.mana_pool.add(t, need);
+        }
+    }
+    s
+}
+
+/// Fixed mana needs no choice; anything else is tried with no choice and with every type.
+fn mana_choices(ab: &ActivatedAbility) -> Vec<Option<ManaType>> {
+    match &ab.effect {
+        Effect::AddMana(ManaSpec::Fixed(_)) => vec![None],
+        _ => std::iter::once(None).chain(ManaType::ALL.into_iter().map(Some)).collect(),
+    }
+}
+
+/// The default order alone, or with two or more mana replacement effects every order of their
+/// sources (at most [`MAX_ORDERS`]).
+fn replacement_orders(state: &GameState, board: &Board) -> Vec<Vec<ObjectId>> {
+    let mut sources: Vec<ObjectId> = replacement::active(state, board).iter().map(|r| r.source).collect();
+    sources.dedup();
+    if sources.len() < 2 {
+        return vec![Vec::new()];
+    }
+    let mut out = Vec::new();
+    permutations(&mut sources, 0, &mut out);
+    out.truncate(MAX_ORDERS);
+    out.insert(0, Vec::new());
+    out
+}
+
+fn permutations(items: &mut Vec<ObjectId>, k: usize, out: &mut Vec<Vec<ObjectId>>) {
+    if out.len() >= MAX_ORDERS {
+        return;
+    }
+    if k >= items.len() {
+        out.push(items.clone());
+        return;
+    }
+    for i in k..items.len() {
+        items.swap(k, i);
+        permutations(items, k + 1, out);
+        items.swap(k, i);
+    }
+}

@@ -1,0 +1,397 @@
+//! The invariants library: what must hold after every step of any game, checked by the property
+//! tests and the fuzz targets alike.
+//!
+//! Two groups. *Rulings as invariants* restate a CR paragraph or an official ruling for every
+//! board at once ({T} can't be paid by a tapped permanent, undefined mana adds nothing, ...).
+//! *Game-wide* invariants hold for any correct engine (every object in one zone, no state-based
+//! action pending when a player has priority, a rejected action changes nothing, ...).
+//!
+//! The invariants observe the game only through [`RulesGame`], which `mtg_engine::Game`
+//! implements; the `mutants` module implements it with deliberately buggy wrappers, one per
+//! invariant, so a test can show each invariant fails on an engine with the matching bug.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+
+use mtg_engine::layers::Board;
+use mtg_engine::{Action, Event, Game, GameSetup, GameState, ManaType, ObjectId, ObjectView, PlayerId, Rejection, SetupError};
+
+mod chimeric_mass;
+mod costs;
+mod could_produce;
+mod counters;
+mod durations;
+mod game_wide;
+mod mana;
+#[cfg(any(test, feature = "mutants"))]
+pub mod mutants;
+#[cfg(feature = "arbitrary")]
+pub mod regress;
+#[cfg(feature = "arbitrary")]
+mod script;
+
+#[cfg(feature = "arbitrary")]
+pub use script::{check, minimize, run, Move, Run, Trace, TraceStep};
+
+/// What the invariants need from an engine. `mtg_engine::Game` implements it directly; test
+/// mutants wrap a `Game` and change one behaviour.
+pub trait RulesGame: Clone + Sized {
+    fn new_game(setup: GameSetup) -> Result<Self, SetupError>;
+    /// A game in exactly this state (simulations run on modified copies).
+    fn from_state(state: GameState) -> Self;
+    fn state(&self) -> &GameState;
+    fn legal_actions(&self) -> Vec<Action>;
+    /// Transactional: on `Err` nothing changed.
+    fn apply(&mut self, action: Action) -> Result<Vec<Event>, Rejection>;
+    /// CR 106.7.
+    fn could_produce(&self, permanent: ObjectId) -> BTreeSet<ManaType>;
+    fn object_view(&self, object: ObjectId) -> Option<ObjectView>;
+    /// The saved game (JSON of the state).
+    fn save(&self) -> Result<String, String> {
+        serde_json::to_string(self.state()).map_err(|e| e.to_string())
+    }
+    fn load(text: &str) -> Result<Self, String> {
+        serde_json::from_str(text).map(Self::from_state).map_err(|e| e.to_string())
+    }
+}
+
+impl RulesGame for Game {
+    fn new_game(setup: GameSetup) -> Result<Self, SetupError> {
+        Game::new(setup)
+    }
+    fn from_state(state: GameState) -> Self {
+        Game::from_state(state)
+    }
+    fn state(&self) -> &GameState {
+        Game::state(self)
+    }
+    fn legal_actions(&self) -> Vec<Action> {
+        Game::legal_actions(self)
+    }
+    fn apply(&mut self, action: Action) -> Result<Vec<Event>, Rejection> {
+        Game::apply(self, action)
+    }
+    fn could_produce(&self, permanent: ObjectId) -> BTreeSet<ManaType> {
+        Game::could_produce(self, permanent)
+    }
+    fn object_view(&self, object: ObjectId) -> Option<ObjectView> {
+        Game::object_view(self, object)
+    }
+}
+
+/// Every invariant, with the source id (in `rulings/sources/`) of the rule it restates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Invariant {
+    // ---- rulings as invariants ----
+    /// CR 107.5: a tapped permanent can't pay {T}.
+    TapSymbol,
+    /// CR 107.6: an untapped permanent can't pay {Q}.
+    UntapSymbol,
+    /// CR 302.6: a creature that came under its controller's control this turn, without haste,
+    /// can't pay {T} or {Q}.
+    SummoningSickness,
+    /// CR 106.5: an ability that would produce mana of an undefined type adds nothing, and its
+    /// costs are still paid.
+    UndefinedMana,
+    /// CR 106.7: "could produce" agrees with what the permanent's mana abilities produce.
+    CouldProduce,
+    /// Crystalline Giant rulings (2020-04-17): its trigger adds one counter of a kind among the
+    /// ten it doesn't have, and nothing when it has all ten.
+    CrystallineGiant,
+    /// Chimeric Mass ruling 2011-01-01-3: while animated and nothing else applies, its power and
+    /// toughness are its number of charge counters.
+    ChimericMassPt,
+    /// Chimeric Mass ruling 2011-01-01-4 with CR 704.5f: animated with no charge counters, it is
+    /// put into the graveyard before anyone gets priority.
+    ChimericMassDies,
+    /// CR 107.3m: "enters with X counters" uses the X of the spell it was.
+    EntersWithX,
+    /// CR 611.2a / 514.2: effects end when their duration says ("until end of turn" in the
+    /// cleanup step; copy effects "until your next turn" when the engine exposes them).
+    Durations,
+    // ---- game-wide ----
+    /// CR 400.1, 400.7: every card is exactly one object in exactly one zone; spells on the
+    /// stack are objects in the stack zone.
+    OneZone,
+    /// CR 704.3, 117.5: no state-based action is pending when a player has priority.
+    NoPendingSba,
+    /// CR 106.4: mana pools are empty when a new step or phase begins.
+    PoolsEmpty,
+    /// CR 733.1: a rejected action is reversed entirely.
+    RejectionChangesNothing,
+    /// Every action `legal_actions` lists is accepted, and a game that isn't over has one.
+    LegalActionsAccepted,
+    /// Saving and loading gives the same game.
+    RoundTrip,
+    /// The same setup (seed) and the same actions give the same game.
+    Deterministic,
+    /// A repaired recipe builds a game.
+    SetupBuilds,
+}
+
+impl Invariant {
+    pub const ALL: [Invariant; 18] = [
+        Invariant::TapSymbol,
+        Invariant::UntapSymbol,
+        Invariant::SummoningSickness,
+        Invariant::UndefinedMana,
+        Invariant::CouldProduce,
+        Invariant::CrystallineGiant,
+        Invariant::ChimericMassPt,
+        Invariant::ChimericMassDies,
+        Invariant::EntersWithX,
+        Invariant::Durations,
+        Invariant::OneZone,
+        Invariant::NoPendingSba,
+        Invariant::PoolsEmpty,
+        Invariant::RejectionChangesNothing,
+        Invariant::LegalActionsAccepted,
+        Invariant::RoundTrip,
+        Invariant::Deterministic,
+        Invariant::SetupBuilds,
+    ];
+
+    /// The rulings-as-invariants group (each has a mutant test).
+    pub const RULINGS: [Invariant; 10] = [
+        Invariant::TapSymbol,
+        Invariant::UntapSymbol,
+        Invariant::SummoningSickness,
+        Invariant::UndefinedMana,
+        Invariant::CouldProduce,
+        Invariant::CrystallineGiant,
+        Invariant::ChimericMassPt,
+        Invariant::ChimericMassDies,
+        Invariant::EntersWithX,
+        Invariant::Durations,
+    ];
+
+    /// A short stable name (used in reports and regression case ids).
+    pub fn name(self) -> &'static str {
+        match self {
+            Invariant::TapSymbol => "tap-symbol",
+            Invariant::UntapSymbol => "untap-symbol",
+            Invariant::SummoningSickness => "summoning-sickness",
+            Invariant::UndefinedMana => "undefined-mana",
+            Invariant::CouldProduce => "could-produce",
+            Invariant::CrystallineGiant => "crystalline-giant",
+            Invariant::ChimericMassPt => "chimeric-mass-pt",
+            Invariant::ChimericMassDies => "chimeric-mass-dies",
+            Invariant::EntersWithX => "enters-with-x",
+            Invariant::Durations => "durations",
+            Invariant::OneZone => "one-zone",
+            Invariant::NoPendingSba => "no-pending-sba",
+            Invariant::PoolsEmpty => "pools-empty",
+            Invariant::RejectionChangesNothing => "rejection-changes-nothing",
+            Invariant::LegalActionsAccepted => "legal-actions-accepted",
+            Invariant::RoundTrip => "round-trip",
+            Invariant::Deterministic => "deterministic",
+            Invariant::SetupBuilds => "setup-builds",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Invariant> {
+        Invariant::ALL.into_iter().find(|i| i.name() == name)
+    }
+
+    /// The id of the source (in `rulings/sources/`) this invariant restates; `None` for the
+    /// engine-contract invariants no rule states (round trip, determinism, ...).
+    pub fn source(self) -> Option<&'static str> {
+        Some(match self {
+            Invariant::TapSymbol => "cr-107.5",
+            Invariant::UntapSymbol => "cr-107.6",
+            Invariant::SummoningSickness => "cr-302.6",
+            Invariant::UndefinedMana => "cr-106.5",
+            Invariant::CouldProduce => "cr-106.7",
+            Invariant::CrystallineGiant => "crystalline-giant-2020-04-17-1",
+            Invariant::ChimericMassPt => "chimeric-mass-2011-01-01-3",
+            Invariant::ChimericMassDies => "chimeric-mass-2011-01-01-4",
+            Invariant::EntersWithX => "cr-107.3m",
+            Invariant::Durations => "cr-514.2",
+            Invariant::OneZone => "cr-400.7",
+            Invariant::NoPendingSba => "cr-704.3",
+            Invariant::PoolsEmpty => "cr-106.4",
+            Invariant::RejectionChangesNothing => "cr-733.1",
+            Invariant::LegalActionsAccepted
+            | Invariant::RoundTrip
+            | Invariant::Deterministic
+            | Invariant::SetupBuilds => return None,
+        })
+    }
+}
+
+impl fmt::Display for Invariant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.source() {
+            Some(s) => write!(f, "{} ({s})", self.name()),
+            None => f.write_str(self.name()),
+        }
+    }
+}
+
+/// Which invariants to check (all of them, or one to isolate a mutant's bug).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Selection(BTreeSet<Invariant>);
+
+impl Selection {
+    pub fn all() -> Selection {
+        Selection(Invariant::ALL.into_iter().collect())
+    }
+    pub fn only(invariants: &[Invariant]) -> Selection {
+        Selection(invariants.iter().copied().collect())
+    }
+    pub fn contains(&self, i: Invariant) -> bool {
+        self.0.contains(&i)
+    }
+}
+
+/// A broken invariant: which one, when (`pick`: after which pick; `None`: the starting position
+/// or the whole script), and what was seen.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct Violation {
+    pub invariant: Invariant,
+    pub pick: Option<usize>,
+    pub detail: String,
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.pick {
+            Some(p) => write!(f, "invariant {} broken at pick {p}: {}", self.invariant, self.detail),
+            None => write!(f, "invariant {} broken: {}", self.invariant, self.detail),
+        }
+    }
+}
+
+/// A broken invariant before it is placed in the script.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Broken {
+    pub invariant: Invariant,
+    pub detail: String,
+}
+
+impl Broken {
+    fn new(invariant: Invariant, detail: impl Into<String>) -> Broken {
+        Broken { invariant, detail: detail.into() }
+    }
+    pub fn at(self, pick: Option<usize>) -> Violation {
+        Violation { invariant: self.invariant, pick, detail: self.detail }
+    }
+}
+
+/// One step: the game before, the action, what `apply` answered, the game after, and the
+/// characteristics of both (computed once per step and reused by every check).
+pub struct Transition<'a, G> {
+    pub before: &'a G,
+    pub before_board: &'a Board,
+    pub action: &'a Action,
+    pub outcome: &'a Result<Vec<Event>, Rejection>,
+    pub after: &'a G,
+    pub after_board: &'a Board,
+}
+
+/// The invariants with the memory some of them keep between steps (so the 106.7 simulation runs
+/// only when the battlefield changed).
+pub struct Checker {
+    selection: Selection,
+    could_produce: could_produce::Cache,
+}
+
+impl Checker {
+    pub fn new(selection: Selection) -> Checker {
+        Checker { selection, could_produce: could_produce::Cache::default() }
+    }
+
+    fn on(&self, i: Invariant) -> bool {
+        self.selection.contains(i)
+    }
+
+    /// Invariants of a position (checked at the start and after every accepted action).
+    pub fn position<G: RulesGame>(&mut self, game: &G, board: &Board) -> Result<(), Broken> {
+        if self.on(Invariant::OneZone) {
+            game_wide::one_zone(game.state())?;
+        }
+        if self.on(Invariant::NoPendingSba) {
+            game_wide::no_pending_sba(game.state(), board)?;
+        }
+        if self.on(Invariant::RoundTrip) {
+            game_wide::round_trip(game)?;
+        }
+        if self.on(Invariant::ChimericMassPt) || self.on(Invariant::ChimericMassDies) {
+            chimeric_mass::check(game, board, self.on(Invariant::ChimericMassPt), self.on(Invariant::ChimericMassDies))?;
+        }
+        if self.on(Invariant::CouldProduce) {
+            self.could_produce.check(game, board)?;
+        }
+        Ok(())
+    }
+
+    /// Invariants of the actions `legal_actions` lists (checked whenever the list is computed).
+    pub fn listed<G: RulesGame>(&self, game: &G, board: &Board, legal: &[Action]) -> Result<(), Broken> {
+        if self.on(Invariant::LegalActionsAccepted) && legal.is_empty() && !game.state().is_over() {
+            return Err(Broken::new(Invariant::LegalActionsAccepted, "a game that isn't over lists no legal action"));
+        }
+        for a in legal {
+            if let Some(b) = costs::unpayable(game.state(), board, a) {
+                if self.on(b.invariant) {
+                    return Err(Broken { detail: format!("listed as legal: {}", b.detail), ..b });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Invariants of one step.
+    pub fn transition<G: RulesGame>(&self, t: &Transition<'_, G>) -> Result<(), Broken> {
+        if t.outcome.is_err() {
+            if self.on(Invariant::RejectionChangesNothing) {
+                game_wide::rejection_changes_nothing(t)?;
+            }
+            return Ok(());
+        }
+        if let Some(b) = costs::unpayable(t.before.state(), t.before_board, t.action) {
+            if self.on(b.invariant) {
+                return Err(Broken { detail: format!("accepted: {}", b.detail), ..b });
+            }
+        }
+        if self.on(Invariant::UndefinedMana) || self.on(Invariant::CouldProduce) {
+            mana::produced(t, self.on(Invariant::UndefinedMana), self.on(Invariant::CouldProduce))?;
+        }
+        if self.on(Invariant::PoolsEmpty) {
+            mana::pools_empty(t)?;
+        }
+        if self.on(Invariant::CrystallineGiant) {
+            counters::crystalline_giant(t)?;
+        }
+        if self.on(Invariant::EntersWithX) {
+            counters::enters_with_x(t)?;
+        }
+        if self.on(Invariant::Durations) {
+            durations::check(t)?;
+        }
+        Ok(())
+    }
+}
+
+/// How much of each type a pool holds (restricted mana included, CR 106.6).
+fn amounts(state: &GameState, player: PlayerId) -> BTreeMap<ManaType, u32> {
+    state
+        .player(player)
+        .map(|p| ManaType::ALL.into_iter().map(|t| (t, p.mana_pool.amount(t))).collect())
+        .unwrap_or_default()
+}
+
+/// The types whose amount grew in `player`'s pool between two states, plus the types of every
+/// `ManaAdded` event for that player: what a step added, however the engine reports it.
+fn added_types(before: &GameState, after: &GameState, events: &[Event], player: PlayerId) -> BTreeSet<ManaType> {
+    let (b, a) = (amounts(before, player), amounts(after, player));
+    let mut out: BTreeSet<ManaType> =
+        ManaType::ALL.into_iter().filter(|t| a.get(t).copied().unwrap_or(0) > b.get(t).copied().unwrap_or(0)).collect();
+    for e in events {
+        if let Event::ManaAdded { player: p, mana, .. } = e {
+            if *p == player {
+                out.extend(ManaType::ALL.into_iter().filter(|t| mana.amount(*t) > 0));
+            }
+        }
+    }
+    out
+}

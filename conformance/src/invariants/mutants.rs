@@ -1,0 +1,458 @@
+//! Mutants: `mtg_engine::Game` wrapped so that it has exactly one known bug, reproduced through
+//! the engine's public API only (a modified copy of the state through `Game::from_state`, or a
+//! different answer from an observation). Each invariant has one, and a test shows the
+//! invariant fails on it — so no invariant is vacuous — while the same script passes on the real
+//! engine, so the failure is the bug's.
+//!
+//! Test support only (`cfg(test)` or the `mutants` feature); nothing here is used by `run`.
+
+use std::collections::BTreeSet;
+use std::marker::PhantomData;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use mtg_engine::abilities::{Ability, Amount, StaticAbility};
+use mtg_engine::costs::Cost;
+use mtg_engine::layers::characteristics;
+use mtg_engine::rng::Rng;
+use mtg_engine::state::{Duration, StackEntryKind};
+use mtg_engine::{
+    cards, Action, Answers, Event, Game, GameSetup, GameState, ManaType, ObjectId, ObjectView, Rejection, SetupError,
+    ZoneKind,
+};
+
+use super::chimeric_mass::CHIMERIC_MASS;
+use super::counters::{CRYSTALLINE_GIANT, GIANT_KINDS};
+use super::{added_types, Invariant, RulesGame};
+
+/// One bug: which invariant it breaks, and the behaviours it changes (the defaults are the
+/// engine's own).
+pub trait Bug: 'static {
+    const NAME: &'static str;
+    const BREAKS: Invariant;
+    fn apply(game: &mut Game, action: Action) -> Result<Vec<Event>, Rejection> {
+        game.apply(action)
+    }
+    fn legal_actions(game: &Game) -> Vec<Action> {
+        game.legal_actions()
+    }
+    fn could_produce(game: &Game, permanent: ObjectId) -> BTreeSet<ManaType> {
+        game.could_produce(permanent)
+    }
+    fn object_view(game: &Game, object: ObjectId) -> Option<ObjectView> {
+        game.object_view(object)
+    }
+    fn save(game: &Game) -> Result<String, String> {
+        serde_json::to_string(game.state()).map_err(|e| e.to_string())
+    }
+}
+
+/// The engine with bug `B`.
+pub struct Mutant<B> {
+    game: Game,
+    bug: PhantomData<fn() -> B>,
+}
+
+impl<B> Clone for Mutant<B> {
+    fn clone(&self) -> Self {
+        Mutant { game: self.game.clone(), bug: PhantomData }
+    }
+}
+
+impl<B: Bug> RulesGame for Mutant<B> {
+    fn new_game(setup: GameSetup) -> Result<Self, SetupError> {
+        Game::new(setup).map(|game| Mutant { game, bug: PhantomData })
+    }
+    fn from_state(state: GameState) -> Self {
+        Mutant { game: Game::from_state(state), bug: PhantomData }
+    }
+    fn state(&self) -> &GameState {
+        self.game.state()
+    }
+    fn legal_actions(&self) -> Vec<Action> {
+        B::legal_actions(&self.game)
+    }
+    fn apply(&mut self, action: Action) -> Result<Vec<Event>, Rejection> {
+        B::apply(&mut self.game, action)
+    }
+    fn could_produce(&self, permanent: ObjectId) -> BTreeSet<ManaType> {
+        B::could_produce(&self.game, permanent)
+    }
+    fn object_view(&self, object: ObjectId) -> Option<ObjectView> {
+        B::object_view(&self.game, object)
+    }
+    fn save(&self) -> Result<String, String> {
+        B::save(&self.game)
+    }
+}
+
+// ---- helpers ----
+
+fn activation_cost(state: &GameState, source: ObjectId, ability: usize) -> Option<Cost> {
+    characteristics(state, source)?.activated().get(ability).map(|a| a.cost.clone())
+}
+
+/// Applies `action` to a copy of the state changed by `edit`, keeping the result if accepted:
+/// the engine "forgets" to check what `edit` makes true.
+fn apply_edited(game: &mut Game, action: Action, edit: impl FnOnce(&mut GameState)) -> Result<Vec<Event>, Rejection> {
+    let mut s = game.state().clone();
+    edit(&mut s);
+    let mut g = Game::from_state(s);
+    let events = g.apply(action)?;
+    *game = g;
+    Ok(events)
+}
+
+/// Applies `action`, then rewrites the resulting state with `fix(before, after, events)`.
+fn apply_then(
+    game: &mut Game,
+    action: Action,
+    fix: impl FnOnce(&GameState, &mut GameState, &[Event]),
+) -> Result<Vec<Event>, Rejection> {
+    let before = game.state().clone();
+    let events = game.apply(action)?;
+    let mut after = game.state().clone();
+    fix(&before, &mut after, &events);
+    *game = Game::from_state(after);
+    Ok(events)
+}
+
+/// For an activation by `source`, whether `test(object, cost)` holds now.
+fn activation_where(game: &Game, action: &Action, test: impl Fn(&mtg_engine::state::Object, &Cost) -> bool) -> Option<ObjectId> {
+    let Action::ActivateAbility { source, ability, .. } = action else { return None };
+    let obj = game.state().object(*source)?;
+    let cost = activation_cost(game.state(), *source, *ability)?;
+    test(obj, &cost).then_some(*source)
+}
+
+// ---- one bug per invariant ----
+
+/// CR 107.5 broken: a tapped permanent pays {T} (the engine untaps it first, in effect).
+pub struct TapsTappedPermanent;
+impl Bug for TapsTappedPermanent {
+    const NAME: &'static str = "lets a tapped permanent pay {T}";
+    const BREAKS: Invariant = Invariant::TapSymbol;
+    fn apply(game: &mut Game, action: Action) -> Result<Vec<Event>, Rejection> {
+        match activation_where(game, &action, |o, c| c.tap && o.tapped) {
+            Some(id) => apply_edited(game, action, |s| {
+                if let Some(o) = s.object_mut(id) {
+                    o.tapped = false;
+                }
+            }),
+            None => game.apply(action),
+        }
+    }
+}
+
+/// CR 107.6 broken: an untapped permanent pays {Q}.
+pub struct UntapsUntappedPermanent;
+impl Bug for UntapsUntappedPermanent {
+    const NAME: &'static str = "lets an untapped permanent pay {Q}";
+    const BREAKS: Invariant = Invariant::UntapSymbol;
+    fn apply(game: &mut Game, action: Action) -> Result<Vec<Event>, Rejection> {
+        match activation_where(game, &action, |o, c| c.untap && !o.tapped) {
+            Some(id) => apply_edited(game, action, |s| {
+                if let Some(o) = s.object_mut(id) {
+                    o.tapped = true;
+                }
+            }),
+            None => game.apply(action),
+        }
+    }
+}
+
+/// CR 302.6 broken: summoning sickness is ignored for {T}/{Q} costs.
+pub struct IgnoresSummoningSickness;
+impl Bug for IgnoresSummoningSickness {
+    const NAME: &'static str = "ignores summoning sickness for {T} and {Q}";
+    const BREAKS: Invariant = Invariant::SummoningSickness;
+    fn apply(game: &mut Game, action: Action) -> Result<Vec<Event>, Rejection> {
+        match activation_where(game, &action, |o, c| c.has_tap_or_untap() && o.summoning_sick) {
+            Some(id) => apply_edited(game, action, |s| {
+                if let Some(o) = s.object_mut(id) {
+                    o.summoning_sick = false;
+                }
+            }),
+            None => game.apply(action),
+        }
+    }
+}
+
+/// CR 106.5 broken: undefined mana becomes {C} (an activation that added nothing adds {C}).
+pub struct UndefinedManaIsColorless;
+impl Bug for UndefinedManaIsColorless {
+    const NAME: &'static str = "undefined mana produces {C}";
+    const BREAKS: Invariant = Invariant::UndefinedMana;
+    fn apply(game: &mut Game, action: Action) -> Result<Vec<Event>, Rejection> {
+        let mana_ability = match &action {
+            Action::ActivateAbility { player, source, ability, .. } => characteristics(game.state(), *source)
+                .and_then(|c| c.activated().get(*ability).map(|a| a.is_mana_ability()))
+                .unwrap_or(false)
+                .then_some(*player),
+            _ => None,
+        };
+        let Some(player) = mana_ability else { return game.apply(action) };
+        apply_then(game, action, |before, after, events| {
+            if added_types(before, after, events, player).is_empty() {
+                if let Some(p) = after.player_mut(player) {
+                    p.mana_pool.add(ManaType::Colorless, 1);
+                }
+            }
+        })
+    }
+}
+
+/// CR 106.7 broken: "could produce" ignores replacement effects (it is computed as if no
+/// permanent with a mana replacement effect were on the battlefield).
+pub struct CouldProduceIgnoresReplacements;
+impl Bug for CouldProduceIgnoresReplacements {
+    const NAME: &'static str = "could produce ignores replacement effects";
+    const BREAKS: Invariant = Invariant::CouldProduce;
+    fn could_produce(game: &Game, permanent: ObjectId) -> BTreeSet<ManaType> {
+        let mut s = game.state().clone();
+        let replacers: Vec<ObjectId> = s
+            .objects
+            .values()
+            .filter(|o| o.zone == ZoneKind::Battlefield)
+            .filter(|o| {
+                characteristics(game.state(), o.id)
+                    .is_some_and(|c| c.statics().any(|(st, _)| matches!(st, StaticAbility::ManaReplacement(_))))
+            })
+            .map(|o| o.id)
+            .collect();
+        for id in replacers {
+            if let Some(o) = s.object_mut(id) {
+                o.zone = ZoneKind::Exile;
+            }
+        }
+        Game::from_state(s).could_produce(permanent)
+    }
+}
+
+/// Crystalline Giant rulings broken: the trigger chooses among all ten kinds, including kinds
+/// it already has (a new kind it chose becomes one more counter of a kind it had).
+pub struct GiantRepeatsKind;
+impl Bug for GiantRepeatsKind {
+    const NAME: &'static str = "Crystalline Giant gets a duplicate kind";
+    const BREAKS: Invariant = Invariant::CrystallineGiant;
+    fn apply(game: &mut Game, action: Action) -> Result<Vec<Event>, Rejection> {
+        let giant = game.state().stack.last().and_then(|e| match &e.kind {
+            StackEntryKind::Ability { source, .. } => Some(*source),
+            _ => None,
+        });
+        let giant = giant.filter(|g| game.state().object(*g).is_some_and(|o| o.def == CRYSTALLINE_GIANT));
+        let Some(giant) = giant else { return game.apply(action) };
+        apply_then(game, action, |before, after, _| {
+            let had = before.object(giant).map(|o| o.counters.clone()).unwrap_or_default();
+            let Some(o) = after.object_mut(giant) else { return };
+            let new_kind = GIANT_KINDS.iter().find(|k| had.get(**k).copied().unwrap_or(0) == 0 && o.counters.get(**k).copied().unwrap_or(0) > 0);
+            let old_kind = GIANT_KINDS.iter().find(|k| had.get(**k).copied().unwrap_or(0) > 0);
+            if let (Some(new), Some(old)) = (new_kind, old_kind) {
+                o.counters.remove(*new);
+                *o.counters.entry((*old).to_string()).or_insert(0) += 1;
+            }
+        })
+    }
+}
+
+/// Chimeric Mass ruling broken: the animated Mass's P/T counts every counter on it, not only
+/// charge counters.
+pub struct MassCountsEveryCounter;
+impl Bug for MassCountsEveryCounter {
+    const NAME: &'static str = "animated Chimeric Mass counts counters of every kind";
+    const BREAKS: Invariant = Invariant::ChimericMassPt;
+    fn object_view(game: &Game, object: ObjectId) -> Option<ObjectView> {
+        let mut v = game.object_view(object)?;
+        if v.name == CHIMERIC_MASS && v.types.iter().any(|t| t == "Creature") {
+            let all = i32::try_from(v.counters.values().sum::<u32>()).unwrap_or(i32::MAX);
+            v.power = Some(all);
+            v.toughness = Some(all);
+        }
+        Some(v)
+    }
+}
+
+/// Chimeric Mass ruling / CR 704.5f broken: an animated Mass with no charge counters survives
+/// (the state-based action that put it into the graveyard is undone).
+pub struct MassSurvivesAtZero;
+impl Bug for MassSurvivesAtZero {
+    const NAME: &'static str = "a 0/0 Chimeric Mass stays on the battlefield";
+    const BREAKS: Invariant = Invariant::ChimericMassDies;
+    fn apply(game: &mut Game, action: Action) -> Result<Vec<Event>, Rejection> {
+        apply_then(game, action, |before, after, events| {
+            for e in events {
+                let Event::ZoneChanged { old, new, from: ZoneKind::Battlefield, to: ZoneKind::Graveyard, card } = e else { continue };
+                let sacrificed = events.iter().any(|x| matches!(x, Event::Sacrificed { object } if object == old));
+                let Some(mass) = before.object(*old).filter(|o| o.def == CHIMERIC_MASS && !sacrificed) else { continue };
+                after.objects.remove(new);
+                after.objects.insert(*old, mass.clone());
+                if let Some(rec) = card.and_then(|c| after.card_record_mut(c)) {
+                    rec.object = Some(*old);
+                }
+            }
+        })
+    }
+}
+
+/// CR 107.3m broken: "enters with X counters" counts the mana spent on X ({X}{X}: twice X).
+pub struct XFromManaSpent;
+impl Bug for XFromManaSpent {
+    const NAME: &'static str = "enters with the mana spent on X instead of X";
+    const BREAKS: Invariant = Invariant::EntersWithX;
+    fn apply(game: &mut Game, action: Action) -> Result<Vec<Event>, Rejection> {
+        apply_then(game, action, |before, after, events| {
+            for e in events {
+                let Event::ZoneChanged { old, new, from: ZoneKind::Stack, to: ZoneKind::Battlefield, .. } = e else { continue };
+                let Some(x) = before.object(*old).and_then(|o| o.x) else { continue };
+                let Some(o) = after.object_mut(*new) else { continue };
+                let Some(def) = cards::card_def(&o.def) else { continue };
+                let xs = def.mana_cost.as_ref().map(|c| c.x).unwrap_or(1);
+                for a in &def.abilities {
+                    if let Ability::Static(StaticAbility::EntersWithCounters { kind, amount: Amount::X }) = a {
+                        o.counters.insert(kind.clone(), x.saturating_mul(xs));
+                    }
+                }
+            }
+        })
+    }
+}
+
+/// CR 611.2a / 514.2 broken: "until end of turn" effects never end.
+pub struct EndOfTurnEffectsLinger;
+impl Bug for EndOfTurnEffectsLinger {
+    const NAME: &'static str = "\"until end of turn\" effects don't end";
+    const BREAKS: Invariant = Invariant::Durations;
+    fn apply(game: &mut Game, action: Action) -> Result<Vec<Event>, Rejection> {
+        apply_then(game, action, |before, after, _| {
+            for e in &before.effects {
+                if e.duration == Duration::EndOfTurn && !after.effects.iter().any(|a| a.timestamp == e.timestamp) {
+                    after.effects.push(e.clone());
+                }
+            }
+        })
+    }
+}
+
+/// CR 400.7 broken: a card that changes zones leaves its old object behind.
+pub struct MovedCardLeavesGhost;
+impl Bug for MovedCardLeavesGhost {
+    const NAME: &'static str = "a moved card stays in its old zone too";
+    const BREAKS: Invariant = Invariant::OneZone;
+    fn apply(game: &mut Game, action: Action) -> Result<Vec<Event>, Rejection> {
+        apply_then(game, action, |before, after, events| {
+            for e in events {
+                if let Event::ZoneChanged { old, card: Some(_), .. } = e {
+                    if let Some(o) = before.object(*old) {
+                        after.objects.entry(*old).or_insert_with(|| o.clone());
+                    }
+                }
+            }
+        })
+    }
+}
+
+/// CR 704.5a broken: a player at 0 life keeps playing.
+pub struct LosersKeepPlaying;
+impl Bug for LosersKeepPlaying {
+    const NAME: &'static str = "a player with 0 or less life doesn't lose";
+    const BREAKS: Invariant = Invariant::NoPendingSba;
+    fn apply(game: &mut Game, action: Action) -> Result<Vec<Event>, Rejection> {
+        let actor = action.player();
+        apply_then(game, action, |before, after, _| {
+            let mut undone = false;
+            for (b, a) in before.players.iter().zip(after.players.iter_mut()) {
+                if !b.lost && a.lost && a.life <= 0 {
+                    a.lost = false;
+                    undone = true;
+                }
+            }
+            if undone && after.priority.is_none() {
+                after.priority = Some(actor);
+            }
+        })
+    }
+}
+
+/// CR 106.4 broken: mana stays in the pools from one step to the next.
+pub struct PoolsKeepMana;
+impl Bug for PoolsKeepMana {
+    const NAME: &'static str = "mana pools don't empty";
+    const BREAKS: Invariant = Invariant::PoolsEmpty;
+    fn apply(game: &mut Game, action: Action) -> Result<Vec<Event>, Rejection> {
+        apply_then(game, action, |before, after, _| {
+            if (before.step, before.turn) != (after.step, after.turn) {
+                for (b, a) in before.players.iter().zip(after.players.iter_mut()) {
+                    a.mana_pool = b.mana_pool.clone();
+                }
+            }
+        })
+    }
+}
+
+/// CR 733.1 broken: a rejected activation still taps its source.
+pub struct RejectionTapsSource;
+impl Bug for RejectionTapsSource {
+    const NAME: &'static str = "a rejected activation taps its source anyway";
+    const BREAKS: Invariant = Invariant::RejectionChangesNothing;
+    fn apply(game: &mut Game, action: Action) -> Result<Vec<Event>, Rejection> {
+        let source = match &action {
+            Action::ActivateAbility { source, .. } => Some(*source),
+            _ => None,
+        };
+        let r = game.apply(action);
+        if let (Err(_), Some(id)) = (&r, source) {
+            let mut s = game.state().clone();
+            if let Some(o) = s.object_mut(id).filter(|o| o.zone == ZoneKind::Battlefield) {
+                o.tapped = true;
+            }
+            *game = Game::from_state(s);
+        }
+        r
+    }
+}
+
+/// Round trip broken: saving forgets the mana pools.
+pub struct SaveForgetsPools;
+impl Bug for SaveForgetsPools {
+    const NAME: &'static str = "saving drops the mana pools";
+    const BREAKS: Invariant = Invariant::RoundTrip;
+    fn save(game: &Game) -> Result<String, String> {
+        let mut s = game.state().clone();
+        for p in &mut s.players {
+            p.mana_pool = Default::default();
+        }
+        serde_json::to_string(&s).map_err(|e| e.to_string())
+    }
+}
+
+/// Process-wide state outside the game: what makes [`RandomnessFromOutside`] nondeterministic.
+static OUTSIDE: AtomicU64 = AtomicU64::new(1);
+
+/// Determinism broken: the random generator is reseeded from outside the game (a clock, in a
+/// real engine; a process-wide counter here) after every action.
+pub struct RandomnessFromOutside;
+impl Bug for RandomnessFromOutside {
+    const NAME: &'static str = "randomness from outside the game state";
+    const BREAKS: Invariant = Invariant::Deterministic;
+    fn apply(game: &mut Game, action: Action) -> Result<Vec<Event>, Rejection> {
+        apply_then(game, action, |_, after, _| {
+            after.rng = Rng::new(OUTSIDE.fetch_add(1, Ordering::Relaxed));
+        })
+    }
+}
+
+/// `legal_actions` broken: it also lists a pass by the player without priority.
+pub struct ListsIllegalPass;
+impl Bug for ListsIllegalPass {
+    const NAME: &'static str = "legal_actions lists a pass by the player without priority";
+    const BREAKS: Invariant = Invariant::LegalActionsAccepted;
+    fn legal_actions(game: &Game) -> Vec<Action> {
+        let mut v = game.legal_actions();
+        if let Some(p) = game.state().priority {
+            v.push(Action::PassPriority { player: p.opponent(), answers: Answers::default() });
+        }
+        v
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,342 @@
+//! The runner side of the protocol: an engine in another process, behind the [`Engine`] trait,
+//! so the same [`crate::runner::Runner`] and reports serve it.
+//!
+//! One long-lived process answers case after case. Whatever it does wrong is a verdict on the
+//! case at hand, never the end of the run: if it exits or closes its output, hangs past the
+//! timeout, or answers something that is not the reply to the request, it is killed (with its
+//! process group), the case is recorded as a crash, a timeout or a protocol error with the end
+//! of its stderr, and the next case starts a new process.
+
+use std::time::{Duration, Instant};
+
+use super::process::{Output, Process, Wait};
+use super::{Reply, Request, RunRef, MAX_LINE_BYTES, PROTOCOL_VERSION};
+use crate::case::{Case, FORMAT_VERSION};
+use crate::engine::{CaseReply, Engine, EngineInfo, Fault};
+
+/// How an external engine is started and how long it may take.
+#[derive(Clone, Debug)]
+pub struct ExternalConfig {
+    /// A shell command line, run as `sh -c "<command>"`.
+    pub command: String,
+    /// How long the engine may take to answer one request (`start`, or one case).
+    pub timeout: Duration,
+    /// The longest line accepted from the engine, in bytes.
+    pub max_line: usize,
+    /// How many bytes at the end of the engine's stderr a fault reports.
+    pub stderr_tail: usize,
+    /// After this many starts in a row that fail, the remaining cases are recorded as crashes
+    /// without starting the engine again (an engine that can't start would cost a timeout per
+    /// case otherwise).
+    pub max_failed_starts: usize,
+}
+
+impl ExternalConfig {
+    pub fn new(command: impl Into<String>) -> ExternalConfig {
+        ExternalConfig {
+            command: command.into(),
+            timeout: Duration::from_secs(5),
+            max_line: MAX_LINE_BYTES,
+            stderr_tail: 2048,
+            max_failed_starts: 3,
+        }
+    }
+
+    pub fn timeout(mut self, timeout: Duration) -> ExternalConfig {
+        self.timeout = timeout;
+        self
+    }
+}
+
+/// A fault, before it becomes a [`CaseReply::Faulted`].
+struct Faulty {
+    fault: Fault,
+    message: String,
+    /// Whether the process is beyond use (all faults but a well-formed `error` reply).
+    kill: bool,
+}
+
+impl Faulty {
+    fn new(fault: Fault, message: impl Into<String>) -> Faulty {
+        Faulty {
+            fault,
+            message: message.into(),
+            kill: true,
+        }
+    }
+}
+
+/// An engine in a child process, speaking the JSON-lines protocol.
+pub struct ExternalEngine {
+    config: ExternalConfig,
+    process: Option<Process>,
+    info: Option<EngineInfo>,
+    seq: u64,
+    failed_starts: usize,
+    /// The class and message of the last failed start, repeated for the cases not run after
+    /// too many failed starts.
+    last_start_fault: Option<(Fault, String)>,
+}
+
+impl ExternalEngine {
+    /// An engine that starts on first use (or on [`ExternalEngine::start`]).
+    pub fn new(config: ExternalConfig) -> ExternalEngine {
+        ExternalEngine {
+            config,
+            process: None,
+            info: None,
+            seq: 0,
+            failed_starts: 0,
+            last_start_fault: None,
+        }
+    }
+
+    /// Starts the process and shakes hands, if it isn't running; returns who it is.
+    pub fn start(&mut self) -> Result<EngineInfo, CaseReply> {
+        if let (Some(_), Some(info)) = (&self.process, &self.info) {
+            return Ok(info.clone());
+        }
+        if self.failed_starts >= self.config.max_failed_starts {
+            let (fault, last) = self
+                .last_start_fault
+                .clone()
+                .unwrap_or((Fault::Crash, String::new()));
+            return Err(CaseReply::Faulted {
+                fault,
+                message: format!(
+                    "not run: the engine failed to start {} times in a row; the last time: {last}",
+                    self.failed_starts
+                ),
+                stderr: String::new(),
+            });
+        }
+        let process = Process::spawn(
+            &self.config.command,
+            self.config.max_line,
+            self.config.stderr_tail,
+        )
+        .map_err(|e| {
+            let message = format!("cannot start `sh -c {:?}`: {e}", self.config.command);
+            self.failed_starts += 1;
+            self.last_start_fault = Some((Fault::Crash, message.clone()));
+            CaseReply::Faulted {
+                fault: Fault::Crash,
+                message,
+                stderr: String::new(),
+            }
+        })?;
+        self.process = Some(process);
+        self.seq = 0;
+        let seq = self.next_seq();
+        let request = Request::Start {
+            seq,
+            protocol: PROTOCOL_VERSION,
+            corpus_format: FORMAT_VERSION,
+        };
+        let result = self.exchange(&request, seq).and_then(|reply| match reply {
+            Reply::Started { protocol, .. } if protocol != PROTOCOL_VERSION => Err(Faulty::new(
+                Fault::Protocol,
+                format!("the engine speaks protocol {protocol}, the runner {PROTOCOL_VERSION}"),
+            )),
+            Reply::Started { .. } => reply.engine_info().ok_or_else(|| {
+                Faulty::new(Fault::Protocol, "a `started` reply without an identity")
+            }),
+            Reply::Error { message, .. } => Err(Faulty::new(
+                Fault::Protocol,
+                format!("the engine refused to start: {message}"),
+            )),
+            other => Err(unexpected(&other, "started")),
+        });
+        match result {
+            Ok(info) => {
+                self.failed_starts = 0;
+                self.info = Some(info.clone());
+                Ok(info)
+            }
+            Err(mut f) => {
+                self.failed_starts += 1;
+                f.kill = true;
+                f.message = format!("while starting: {}", f.message);
+                self.last_start_fault = Some((f.fault, f.message.clone()));
+                Err(self.fault(f))
+            }
+        }
+    }
+
+    /// Asks the engine to stop, waits for it to exit (a short while), then ends it regardless.
+    pub fn stop(&mut self) {
+        let Some(process) = &mut self.process else {
+            return;
+        };
+        let seq = self.seq + 1;
+        self.seq = seq;
+        if let Ok(mut line) = serde_json::to_vec(&Request::Stop { seq }) {
+            line.push(b'\n');
+            process.send(line);
+        }
+        let deadline = Instant::now() + self.config.timeout.min(Duration::from_secs(1));
+        // Whatever the engine answers, only its exit matters now.
+        while process.next_line(deadline).is_ok() {}
+        process.close_stdin();
+        let left = deadline.saturating_duration_since(Instant::now());
+        let _ = process.exit_status(left);
+        if let Some(process) = self.process.take() {
+            process.kill();
+        }
+    }
+
+    fn next_seq(&mut self) -> u64 {
+        self.seq += 1;
+        self.seq
+    }
+
+    /// Sends one request and waits for the reply carrying its `seq`.
+    fn exchange<T: serde::Serialize>(&mut self, request: &T, seq: u64) -> Result<Reply, Faulty> {
+        let Some(process) = &mut self.process else {
+            return Err(Faulty::new(Fault::Crash, "the engine is not running"));
+        };
+        let mut line = serde_json::to_vec(request)
+            .map_err(|e| Faulty::new(Fault::Protocol, format!("cannot encode the request: {e}")))?;
+        line.push(b'\n');
+        process.send(line);
+        let deadline = Instant::now() + self.config.timeout;
+        let text = loop {
+            match process.next_line(deadline) {
+                Ok(Output::Line(text)) if text.iter().all(u8::is_ascii_whitespace) => continue,
+                Ok(Output::Line(text)) => break text,
+                Ok(Output::TooLong) => {
+                    return Err(Faulty::new(
+                        Fault::Protocol,
+                        format!("a line over {} bytes", self.config.max_line),
+                    ))
+                }
+                Ok(Output::Closed(why)) | Err(Wait::Closed(why)) => {
+                    let status = process.exit_status(Duration::from_millis(200));
+                    let mut how = match status {
+                        Some(s) => format!("the engine exited ({s}) before answering"),
+                        None => "the engine closed its output before answering".to_string(),
+                    };
+                    if let Some(why) = why {
+                        how.push_str(&format!(" (reading its output: {why})"));
+                    }
+                    return Err(Faulty::new(Fault::Crash, how));
+                }
+                Err(Wait::TimedOut) => {
+                    return Err(Faulty::new(
+                        Fault::Timeout,
+                        format!("no answer within {:.1}s", self.config.timeout.as_secs_f64()),
+                    ))
+                }
+            }
+        };
+        let reply: Reply = serde_json::from_slice(&text).map_err(|e| {
+            Faulty::new(
+                Fault::Protocol,
+                format!("not a valid reply ({e}): {}", excerpt(&text)),
+            )
+        })?;
+        let got = match &reply {
+            Reply::Started { seq, .. } | Reply::Case { seq, .. } | Reply::Stopped { seq } => {
+                Some(*seq)
+            }
+            Reply::Error { seq, .. } => *seq,
+        };
+        if got != Some(seq) {
+            let got = got.map_or("none".to_string(), |s| s.to_string());
+            return Err(Faulty::new(
+                Fault::Protocol,
+                format!("a reply with sequence number {got} to request {seq}"),
+            ));
+        }
+        Ok(reply)
+    }
+
+    /// Records a fault: kills the process if it is beyond use, and turns the fault into a reply
+    /// with the end of the engine's stderr.
+    fn fault(&mut self, f: Faulty) -> CaseReply {
+        let stderr = if f.kill {
+            self.process.take().map(Process::kill).unwrap_or_default()
+        } else {
+            self.process
+                .as_ref()
+                .map(Process::stderr_tail)
+                .unwrap_or_default()
+        };
+        CaseReply::Faulted {
+            fault: f.fault,
+            message: f.message,
+            stderr,
+        }
+    }
+}
+
+impl Drop for ExternalEngine {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+fn unexpected(reply: &Reply, wanted: &str) -> Faulty {
+    let got = match reply {
+        Reply::Started { .. } => "started",
+        Reply::Case { .. } => "case",
+        Reply::Stopped { .. } => "stopped",
+        Reply::Error { .. } => "error",
+    };
+    Faulty::new(
+        Fault::Protocol,
+        format!("a `{got}` reply where `{wanted}` was due"),
+    )
+}
+
+/// The start of a line the engine wrote, for a message.
+fn excerpt(text: &[u8]) -> String {
+    let text = String::from_utf8_lossy(text);
+    let mut out: String = text.chars().take(120).collect();
+    if out.len() < text.len() {
+        out.push('…');
+    }
+    out
+}
+
+impl Engine for ExternalEngine {
+    fn info(&self) -> EngineInfo {
+        self.info.clone().unwrap_or_else(|| EngineInfo {
+            name: self.config.command.clone(),
+            version: "unknown".into(),
+            features: Vec::new(),
+        })
+    }
+
+    fn run_case(&mut self, case: &Case) -> CaseReply {
+        if let Err(reply) = self.start() {
+            return reply;
+        }
+        let seq = self.next_seq();
+        let reply = self.exchange(&RunRef { seq, case }, seq);
+        let result = reply.and_then(|reply| match reply {
+            Reply::Case { id, .. } if id != case.id => Err(Faulty::new(
+                Fault::Protocol,
+                format!("the reply is for case `{id}`, not `{}`", case.id),
+            )),
+            Reply::Case {
+                reply: CaseReply::Faulted { .. },
+                ..
+            } => Err(Faulty::new(
+                Fault::Protocol,
+                "`faulted` is recorded by the runner; an engine answers ran, skipped or errored",
+            )),
+            Reply::Case { reply, .. } => Ok(reply),
+            // A well-formed refusal: the process is still in step, so it is kept.
+            Reply::Error { message, .. } => Err(Faulty {
+                kill: false,
+                ..Faulty::new(
+                    Fault::Protocol,
+                    format!("the engine could not read the request: {message}"),
+                )
+            }),
+            other => Err(unexpected(&other, "case")),
+        });
+        result.unwrap_or_else(|f| self.fault(f))
+    }
+}

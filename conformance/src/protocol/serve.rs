@@ -1,0 +1,116 @@
+//! The engine side of the protocol: any in-process [`Engine`] as a JSON-lines server. This is
+//! what `mtg-conformance serve` runs for the reference engine, and the model for an adapter.
+
+use std::io::{self, BufRead, Write};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use thiserror::Error;
+
+use super::lines::{read_line_bounded, Line};
+use super::{Reply, Request, MAX_LINE_BYTES, PROTOCOL_VERSION};
+use crate::case::FORMAT_VERSION;
+use crate::engine::{CaseReply, Engine};
+
+/// Why serving stopped other than by `stop` or the end of the input.
+#[derive(Debug, Error)]
+pub enum ServeError {
+    #[error("reading a request: {0}")]
+    Read(io::Error),
+    #[error("writing a reply: {0}")]
+    Write(io::Error),
+}
+
+/// Answers requests from `input` on `output` until `stop` or the end of the input. A request it
+/// can't read is answered with an `error` reply, and serving goes on.
+pub fn serve(
+    engine: &mut dyn Engine,
+    input: &mut impl BufRead,
+    output: &mut impl Write,
+) -> Result<(), ServeError> {
+    loop {
+        let line = match read_line_bounded(input, MAX_LINE_BYTES).map_err(ServeError::Read)? {
+            Line::Eof => return Ok(()),
+            Line::TooLong => {
+                send(
+                    output,
+                    &error(None, format!("a request over {MAX_LINE_BYTES} bytes")),
+                )?;
+                continue;
+            }
+            Line::Text(line) => line,
+        };
+        if line.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        let request = match serde_json::from_slice::<Request>(&line) {
+            Ok(request) => request,
+            Err(e) => {
+                // Echo the sequence number if the line has one, so the runner can tell which
+                // request this answers.
+                let seq = serde_json::from_slice::<serde_json::Value>(&line)
+                    .ok()
+                    .and_then(|v| v.get("seq").and_then(serde_json::Value::as_u64));
+                send(output, &error(seq, format!("not a valid request: {e}")))?;
+                continue;
+            }
+        };
+        let reply = match request {
+            Request::Start {
+                seq,
+                protocol,
+                corpus_format,
+            } => start(engine, seq, protocol, corpus_format),
+            Request::Run { seq, case } => {
+                let reply = catch_unwind(AssertUnwindSafe(|| engine.run_case(&case)))
+                    .unwrap_or_else(|_| CaseReply::Errored {
+                        message: "the engine panicked".into(),
+                    });
+                Reply::Case {
+                    seq,
+                    id: case.id,
+                    reply,
+                }
+            }
+            Request::Stop { seq } => {
+                send(output, &Reply::Stopped { seq })?;
+                return Ok(());
+            }
+        };
+        send(output, &reply)?;
+    }
+}
+
+fn start(engine: &dyn Engine, seq: u64, protocol: u32, corpus_format: u32) -> Reply {
+    if protocol != PROTOCOL_VERSION {
+        return error(
+            Some(seq),
+            format!("protocol version {protocol} is not supported; this engine speaks {PROTOCOL_VERSION}"),
+        );
+    }
+    if corpus_format != FORMAT_VERSION {
+        return error(
+            Some(seq),
+            format!("corpus format {corpus_format} is not supported; this engine reads {FORMAT_VERSION}"),
+        );
+    }
+    let info = engine.info();
+    Reply::Started {
+        seq,
+        protocol: PROTOCOL_VERSION,
+        name: info.name,
+        version: info.version,
+        features: info.features,
+    }
+}
+
+fn error(seq: Option<u64>, message: String) -> Reply {
+    Reply::Error { seq, message }
+}
+
+fn send(output: &mut impl Write, reply: &Reply) -> Result<(), ServeError> {
+    let mut line = serde_json::to_vec(reply).map_err(|e| ServeError::Write(e.into()))?;
+    line.push(b'\n');
+    output.write_all(&line).map_err(ServeError::Write)?;
+    // One reply per request: the runner waits for it, so it must not sit in a buffer.
+    output.flush().map_err(ServeError::Write)
+}

@@ -1,0 +1,162 @@
+use std::io::Cursor;
+use std::path::Path;
+
+use super::*;
+use crate::corpus::Corpus;
+use crate::engine::Engine;
+use crate::reference::ReferenceEngine;
+use crate::testing::CannedEngine;
+
+fn corpus(dir: &str) -> Corpus {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    Corpus::load(root.join(dir))
+        .map(|l| l.corpus)
+        .unwrap_or_default()
+}
+
+/// Serves `input` with `engine` and parses every reply line.
+fn served(engine: &mut dyn crate::engine::Engine, input: &str) -> Vec<Reply> {
+    let mut output = Vec::new();
+    let result = serve(engine, &mut Cursor::new(input.as_bytes()), &mut output);
+    assert!(result.is_ok(), "{result:?}");
+    String::from_utf8_lossy(&output)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
+}
+
+fn line(request: &Request) -> String {
+    serde_json::to_string(request).unwrap_or_default() + "\n"
+}
+
+#[test]
+fn every_case_survives_the_trip_through_json() {
+    // The engine side of the protocol rebuilds the case from JSON: it must be the same case.
+    for dir in ["tests/data/corpus", "../rulings"] {
+        let c = corpus(dir);
+        assert!(!c.cases.is_empty(), "{dir}");
+        for case in &c.cases {
+            let json = serde_json::to_string(&case.item).unwrap_or_default();
+            let back: Result<crate::case::Case, _> = serde_json::from_str(&json);
+            assert_eq!(
+                back.as_ref().ok(),
+                Some(&case.item),
+                "{}: {back:?}",
+                case.item.id
+            );
+        }
+    }
+}
+
+#[test]
+fn serve_answers_start_run_and_stop_with_their_sequence_numbers() {
+    let c = corpus("tests/data/corpus");
+    let case = c.cases[1].item.clone();
+    let id = case.id.clone();
+    let input = line(&Request::Start {
+        seq: 1,
+        protocol: PROTOCOL_VERSION,
+        corpus_format: crate::case::FORMAT_VERSION,
+    }) + "\n"
+        + &line(&Request::Run { seq: 2, case })
+        + &line(&Request::Stop { seq: 3 })
+        + &line(&Request::Stop { seq: 4 });
+    let replies = served(&mut ReferenceEngine::new(), &input);
+    assert_eq!(replies.len(), 3, "{replies:?}");
+    let info = ReferenceEngine::new().info();
+    assert_eq!(replies[0].engine_info(), Some(info));
+    let Reply::Case {
+        seq: 2,
+        id: got,
+        reply: crate::engine::CaseReply::Ran { steps },
+    } = &replies[1]
+    else {
+        panic!("{:?}", replies[1]);
+    };
+    assert_eq!((got, steps.len()), (&id, c.cases[1].item.steps.len()));
+    // Nothing after `stop` is read.
+    assert_eq!(replies[2], Reply::Stopped { seq: 3 });
+}
+
+#[test]
+fn serve_refuses_another_protocol_or_format_version() {
+    let replies = served(
+        &mut CannedEngine::new(),
+        &(line(&Request::Start {
+            seq: 5,
+            protocol: PROTOCOL_VERSION + 1,
+            corpus_format: crate::case::FORMAT_VERSION,
+        }) + &line(&Request::Start {
+            seq: 6,
+            protocol: PROTOCOL_VERSION,
+            corpus_format: 99,
+        })),
+    );
+    assert!(
+        matches!(&replies[..], [Reply::Error { seq: Some(5), message: a }, Reply::Error { seq: Some(6), message: b }]
+            if a.contains("protocol version 2") && b.contains("corpus format 99")),
+        "{replies:?}"
+    );
+}
+
+#[test]
+fn serve_answers_a_bad_request_with_an_error_and_goes_on() {
+    let replies = served(
+        &mut CannedEngine::new(),
+        "not json\n{\"type\":\"run\",\"seq\":9,\"case\":{\"id\":1}}\n{\"type\":\"stop\",\"seq\":10}\n",
+    );
+    assert!(
+        matches!(
+            &replies[..],
+            [
+                Reply::Error { seq: None, .. },
+                Reply::Error { seq: Some(9), .. },
+                Reply::Stopped { seq: 10 }
+            ]
+        ),
+        "{replies:?}"
+    );
+}
+
+#[test]
+fn serve_answers_an_over_long_request_with_an_error() {
+    let huge = "x".repeat(MAX_LINE_BYTES + 1) + "\n{\"type\":\"stop\",\"seq\":1}\n";
+    let replies = served(&mut CannedEngine::new(), &huge);
+    assert!(
+        matches!(&replies[..], [Reply::Error { seq: None, message }, Reply::Stopped { seq: 1 }] if message.contains("over")),
+        "{replies:?}"
+    );
+}
+
+#[test]
+fn a_panicking_engine_is_answered_as_errored() {
+    let c = corpus("tests/data/corpus");
+    let case = c.cases[0].item.clone();
+    let mut engine = CannedEngine::new();
+    engine.panic_on = Some(case.id.clone());
+    let replies = served(&mut engine, &line(&Request::Run { seq: 1, case }));
+    assert!(
+        matches!(
+            &replies[..],
+            [Reply::Case {
+                reply: crate::engine::CaseReply::Errored { .. },
+                ..
+            }]
+        ),
+        "{replies:?}"
+    );
+}
+
+#[test]
+fn the_borrowed_run_request_is_the_run_request() {
+    let c = corpus("tests/data/corpus");
+    let case = &c.cases[0].item;
+    let borrowed = serde_json::to_value(RunRef { seq: 3, case }).ok();
+    let owned = serde_json::to_value(Request::Run {
+        seq: 3,
+        case: case.clone(),
+    })
+    .ok();
+    assert!(borrowed.is_some());
+    assert_eq!(borrowed, owned);
+}

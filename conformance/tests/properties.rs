@@ -1,0 +1,68 @@
+//! The invariants library on arbitrary boards: proptest draws random bytes and decodes them with
+//! the same generator the fuzz targets use (`generate::scenario_from_bytes`), so a failure here
+//! reproduces under `cargo fuzz` and the other way round, and shrinking the bytes shrinks the
+//! board. On failure the report carries the structurally minimized scenario too.
+//!
+//! 256 cases per property by default (small boards, short scripts, so it takes seconds in a
+//! debug build); `PROPTEST_CASES=10000 cargo test -p mtg-conformance --test properties` for more.
+//! Failing inputs are kept in `conformance/proptest-regressions/` and replayed first.
+#![cfg(feature = "arbitrary")]
+#![forbid(unsafe_code)]
+
+use mtg_conformance::generate::{check_scenario, scenario_from_bytes};
+use mtg_conformance::invariants::{check, minimize, Invariant, Selection};
+use mtg_engine::Game;
+use proptest::collection::vec;
+use proptest::prelude::*;
+use proptest::test_runner::FileFailurePersistence;
+
+/// Bytes per scenario: a board of up to a dozen objects and a short script.
+const MAX_BYTES: usize = 240;
+
+fn config() -> ProptestConfig {
+    ProptestConfig {
+        // `ProptestConfig::default()` reads PROPTEST_CASES; keep its value when it is set.
+        cases: if std::env::var_os("PROPTEST_CASES").is_some() { ProptestConfig::default().cases } else { 256 },
+        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/proptest-regressions/properties.txt"
+        )))),
+        ..ProptestConfig::default()
+    }
+}
+
+fn bytes() -> impl Strategy<Value = Vec<u8>> {
+    vec(any::<u8>(), 0..MAX_BYTES)
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// Every invariant — rulings and game-wide — after every step of an arbitrary game.
+    #[test]
+    fn every_invariant_holds_after_every_step(bytes in bytes()) {
+        let scenario = scenario_from_bytes(&bytes);
+        if let Err(v) = check::<Game>(&scenario, &Selection::all()) {
+            let small = minimize::<Game>(&scenario, &Selection::all(), v.invariant);
+            prop_assert!(false, "{v}\nminimized scenario: {small:#?}");
+        }
+    }
+
+    /// Decoding is total and deterministic, and every decoded recipe repairs into a game.
+    #[test]
+    fn any_bytes_decode_to_the_same_legal_game(bytes in bytes()) {
+        let a = scenario_from_bytes(&bytes);
+        prop_assert_eq!(&a, &scenario_from_bytes(&bytes));
+        prop_assert!(Game::new(a.board.to_setup()).is_ok());
+    }
+
+    /// The fuzz target's entry point and the property agree (one generator, one checker).
+    #[test]
+    fn the_fuzz_entry_point_agrees_with_the_property(bytes in vec(any::<u8>(), 0..96)) {
+        let scenario = scenario_from_bytes(&bytes);
+        let fuzz = check_scenario(&scenario).err().map(|v| v.invariant);
+        let prop = check::<Game>(&scenario, &Selection::all()).err().map(|v| v.invariant);
+        prop_assert_eq!(fuzz, prop);
+        prop_assert_eq!(fuzz, None::<Invariant>);
+    }
+}
