@@ -58,6 +58,21 @@ enum Command {
         #[arg(long)]
         deny_uncovered: bool,
     },
+    /// Turn a fuzz artifact into a readable regression case in rulings/regressions/: replay it to
+    /// the first broken invariant, minimize it, and state what the broken rule requires.
+    #[cfg(feature = "arbitrary")]
+    Regress {
+        /// The artifact, e.g. fuzz/artifacts/board_actions/crash-<hash>.
+        artifact: PathBuf,
+        /// The fuzz target that wrote it.
+        #[arg(long, default_value = "board_actions")]
+        target: String,
+        #[arg(long, value_name = "DIR")]
+        corpus: Option<PathBuf>,
+        /// Print the case instead of writing it.
+        #[arg(long)]
+        print: bool,
+    },
 }
 
 /// `rulings/` in the current directory or an ancestor, else the corpus beside this crate.
@@ -103,6 +118,10 @@ fn main() -> ExitCode {
             corpus,
             deny_uncovered,
         } => coverage_cmd(corpus, deny_uncovered),
+        #[cfg(feature = "arbitrary")]
+        Command::Regress { artifact, target, corpus, print } => Ok(ExitCode::from(
+            mtg_conformance::invariants::regress::command(&artifact, &target, &corpus.unwrap_or_else(default_corpus), print),
+        )),
     };
     result.unwrap_or_else(|code| code)
 }

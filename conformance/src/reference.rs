@@ -8,10 +8,10 @@ use std::collections::BTreeMap;
 
 use mtg_engine::{
     Action, Answers, CardId, CardSetup, Game, GameSetup, ManaPool, ManaType, ObjectId, ObjectView, PlayerId,
-    PlayerSetup, SetupError, StackItemKind, Step as EngineStep, Target as EngineTarget, ZoneKind,
+    PlayerSetup, SetupError, StackAbilityKind, StackItemKind, Step as EngineStep, Target as EngineTarget, ZoneKind,
 };
 
-use crate::case::{Action as CaseAction, Case, Choice, Expect, Mana, Player, Step, Target, TurnStep, Verb, Zone};
+use crate::case::{AbilityKind, Action as CaseAction, Case, Choice, Expect, Mana, Player, Step, Target, TurnStep, Verb, Zone};
 use crate::engine::{
     CaseReply, Engine, EngineInfo, ObjectObservation, Observation, PlayerObservation, StackItemObservation, StepReply,
 };
@@ -60,6 +60,9 @@ struct Session {
     game: Game,
     refs: BTreeMap<String, CardId>,
     names: BTreeMap<CardId, String>,
+    /// The `triggers` and `trigger_order` of the action step being run.
+    triggers: BTreeMap<String, Vec<Target>>,
+    trigger_order: Vec<String>,
 }
 
 fn player_id(p: Player) -> PlayerId {
@@ -175,7 +178,7 @@ impl Session {
             other => SetupFailure::Error(other.to_string()),
         })?;
         let names = refs.iter().map(|(r, c)| (*c, r.clone())).collect();
-        Ok(Session { game, refs, names })
+        Ok(Session { game, refs, names, triggers: BTreeMap::new(), trigger_order: Vec::new() })
     }
 
     fn step(&mut self, step: &Step) -> StepReply {
@@ -216,13 +219,21 @@ impl Session {
         Ok(match t {
             Target::Player(p) => EngineTarget::Player(player_id(*p)),
             Target::Object(r) => EngineTarget::Object(self.object(r)?),
-            Target::Ability { source: r, kind: _ } => {
+            Target::Ability { source: r, kind } => {
                 let card = self.refs.get(r).ok_or_else(|| StepError::Failed(format!("unknown ref `{r}`")))?;
+                let wanted = kind.map(|k| match k {
+                    AbilityKind::Activated => StackAbilityKind::Activated,
+                    AbilityKind::Triggered => StackAbilityKind::Triggered,
+                });
                 let item = self
                     .game
                     .stack_view()
                     .into_iter()
-                    .find(|item| item.kind == StackItemKind::Ability && item.source_card == Some(*card))
+                    .find(|item| {
+                        item.kind == StackItemKind::Ability
+                            && item.source_card == Some(*card)
+                            && wanted.is_none_or(|k| item.ability_kind == Some(k))
+                    })
                     .ok_or_else(|| StepError::Failed(format!("no ability of `{r}` is on the stack")))?;
                 EngineTarget::Object(item.id)
             }
@@ -259,6 +270,10 @@ impl Session {
             out.mana = Some(one_mana(m).map_err(StepError::Failed)?);
         }
         out.counter = c.counter.clone();
+        out.may = c.may;
+        if let Some(r) = &c.keep {
+            out.keep = Some(self.object(r)?);
+        }
         Ok(out)
     }
 
@@ -266,10 +281,45 @@ impl Session {
         self.game.apply(action).map(|_| ()).map_err(|r| StepError::Rejected {
             class: Some(r.class().to_string()),
             message: r.to_string(),
-        })
+        })?;
+        self.put_triggers()
+    }
+
+    /// While triggered abilities wait for their controller (CR 603.3b, 603.3d), puts them on the
+    /// stack as the step's `triggers` (targets by source ref) and `trigger_order` (top first;
+    /// unnamed ones after, in the engine's default order) say.
+    fn put_triggers(&mut self) -> Result<(), StepError> {
+        for _ in 0..MAX_PASSES {
+            let pending = self.game.pending_triggers();
+            let Some(player) = pending.first().map(|t| t.controller) else { return Ok(()) };
+            let source_ref = |card: Option<CardId>| card.and_then(|c| self.names.get(&c).cloned());
+            let mut order: Vec<u32> = Vec::new();
+            for r in &self.trigger_order {
+                for t in &pending {
+                    if source_ref(t.source_card).as_ref() == Some(r) && !order.contains(&t.id) {
+                        order.push(t.id);
+                    }
+                }
+            }
+            order.extend(pending.iter().map(|t| t.id).filter(|id| !order.contains(id)).collect::<Vec<_>>());
+            let mut targets = Vec::new();
+            for t in &pending {
+                if let Some(ts) = source_ref(t.source_card).and_then(|r| self.triggers.get(&r)) {
+                    let ts = ts.iter().map(|x| self.target(x)).collect::<Result<Vec<_>, _>>()?;
+                    targets.push((t.id, ts));
+                }
+            }
+            self.game.apply(Action::PutTriggers { player, order, targets }).map_err(|r| StepError::Rejected {
+                class: Some(r.class().to_string()),
+                message: r.to_string(),
+            })?;
+        }
+        Err(StepError::Failed("triggered abilities kept waiting to be put on the stack".into()))
     }
 
     fn action(&mut self, a: &CaseAction) -> Result<(), StepError> {
+        self.triggers = a.triggers.clone();
+        self.trigger_order = a.trigger_order.clone();
         let player = self.actor(a)?;
         let targets = a.targets.iter().map(|t| self.target(t)).collect::<Result<Vec<_>, _>>()?;
         let payment = a.pay.as_ref().map(pool).transpose().map_err(StepError::Failed)?;

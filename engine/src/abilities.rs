@@ -9,7 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::costs::Cost;
-use crate::ids::{ObjectId, PlayerId};
+use crate::ids::PlayerId;
 use crate::state::ZoneKind;
 use crate::mana::{ManaCost, ManaPool, SpendRestriction};
 use crate::types::{CardType, Color};
@@ -82,12 +82,25 @@ pub struct ActivatedAbility {
     pub effect: Effect,
     /// "Activate only as a sorcery" (CR 602.5d), e.g. equip (CR 702.6a).
     pub sorcery_speed: bool,
+    /// A cycling ability (CR 702.29a): it functions only while the card is in its owner's hand,
+    /// and activating it is cycling the card (CR 702.29c-d: "when you cycle").
+    #[serde(default)]
+    pub cycling: bool,
 }
 
 impl ActivatedAbility {
     /// CR 605.1a: no target, could add mana, not a loyalty ability.
     pub fn is_mana_ability(&self) -> bool {
         self.targets.is_empty() && self.effect.adds_mana() && self.cost.loyalty.is_none()
+    }
+
+    /// The zone its source must be in for it to be activated (CR 602.2, 702.29a).
+    pub fn functions_from(&self) -> crate::state::ZoneKind {
+        if self.cycling {
+            crate::state::ZoneKind::Hand
+        } else {
+            crate::state::ZoneKind::Battlefield
+        }
     }
 
     /// CR 606.3 / 602.5d: activated only when its controller could cast a sorcery.
@@ -101,6 +114,9 @@ impl ActivatedAbility {
 pub struct TriggeredAbility {
     pub trigger: Trigger,
     pub effect: Effect,
+    /// Targets chosen as it is put on the stack (CR 603.3d).
+    #[serde(default)]
+    pub targets: Vec<TargetSpec>,
 }
 
 impl TriggeredAbility {
@@ -123,6 +139,12 @@ pub enum Trigger {
     PlayerTapsLandForMana,
     /// "When this [permanent] enters" (CR 603.6a).
     ThisEnters,
+    /// "When this [permanent] leaves the battlefield" (CR 603.6c, 603.10a: looks back in time).
+    ThisLeavesBattlefield,
+    /// "Whenever you cycle a card" (CR 702.29d): its controller activated a cycling ability.
+    YouCycleACard,
+    /// "When you cycle this card" (CR 702.29c): triggers from the zone the card went to.
+    YouCycleThis,
 }
 
 /// Static abilities (CR 604) and the replacement effects they create (CR 614).
@@ -141,6 +163,10 @@ pub enum StaticAbility {
     },
     /// A replacement effect on mana production (CR 106.12b, 614.1a).
     ManaReplacement(ManaReplacement),
+    /// "You may have this [permanent] enter as a copy of any [spec] on the battlefield"
+    /// (CR 614.1c, 707.5): chosen as the permanent spell resolves (`Answers::copy`, declined
+    /// with `Answers::may = Some(false)` or no choice).
+    EntersAsCopy(TargetSpec),
 }
 
 /// Which objects a static ability affects, evaluated continuously (CR 611.3a).
@@ -185,8 +211,9 @@ pub enum Layer {
 /// A change to characteristics made by a continuous effect.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Modification {
-    /// Layer 1: becomes a copy of that object (copiable values, CR 707.2).
-    CopyOf(ObjectId),
+    /// Layer 1: becomes a copy with these copiable values, locked in when the effect began
+    /// (CR 707.2, 707.2b), exceptions included (CR 707.9).
+    BecomeCopy(Box<crate::layers::CopiableValues>),
     /// Layer 2: "gain control of" (CR 613.1b).
     GainControl(PlayerId),
     /// Layer 4: "becomes a [types] [subtypes]": replaces card types and subtypes (CR 205.1a).
@@ -225,7 +252,7 @@ pub enum Modification {
 impl Modification {
     pub fn layer(&self, cda: bool) -> Layer {
         match self {
-            Modification::CopyOf(_) => Layer::Copy,
+            Modification::BecomeCopy(_) => Layer::Copy,
             Modification::GainControl(_) => Layer::Control,
             Modification::SetTypes { .. }
             | Modification::AddTypes { .. }
@@ -337,6 +364,26 @@ pub enum Effect {
     GainControlOfAll(Group),
     /// "Put all [group] from [zone] onto the battlefield under your control".
     PutAllOntoBattlefield { from: ZoneKind, group: Group },
+    /// "You may [effect]": answered as it resolves (`Answers::may`; missing: class `choice`).
+    May(Box<Effect>),
+    /// "Have [object] become a copy of [of] [for duration], except it has this ability"
+    /// (CR 707.2, 707.9a, 611.2a). It doesn't enter (CR 707.4): no enters-the-battlefield
+    /// abilities, no "enters with" replacements.
+    BecomeCopy { object: EffectObject, of: EffectObject, duration: EffectDuration, with_this_ability: bool },
+    /// "Exile [object]", linked to abilities referring to "the exiled card" (CR 607.2a).
+    ExileLinked(EffectObject),
+    /// "Return the exiled card to the battlefield under its owner's control": the cards exiled
+    /// by the linked ability of the same object, through the same link (CR 607.2a, 607.5).
+    ReturnLinkedExiled,
+}
+
+/// How long a continuous effect from a resolving ability lasts, as the card says (CR 611.2a).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum EffectDuration {
+    /// No stated duration.
+    Indefinite,
+    /// "Until your next turn": the ability's controller's next turn (CR 611.2a).
+    UntilYourNextTurn,
 }
 
 /// A set of objects an effect names without targeting.
@@ -364,6 +411,7 @@ impl Effect {
                 out.extend(if_done.parts());
                 out.extend(if_commander.parts());
             }
+            Effect::May(e) => out.extend(e.parts()),
             _ => {}
         }
         out
@@ -387,6 +435,9 @@ pub enum Amount {
     X,
     /// The number of counters of a kind on the source (last known information, CR 608.2h).
     CountersOnThis(String),
+    /// The number of permanents on the battlefield with this subtype, counted as the effect
+    /// happens ("the number of Goblins on the battlefield").
+    PermanentsWithSubtype(String),
 }
 
 /// What mana an `AddMana` effect produces (CR 106.3, 106.7).
@@ -396,6 +447,8 @@ pub enum ManaSpec {
     Fixed(ManaPool),
     /// "one mana of any color".
     AnyColor,
+    /// "[A], [B], or [C]": one mana of one of these types, chosen on activation (CR 106.3).
+    OneOf(Vec<crate::mana::ManaType>),
     /// "one mana of any type/color that a land [you/an opponent] controls could produce" (CR 106.7).
     CouldProduce { lands_of: Relation, colors_only: bool },
     /// "Choose a color of a permanent you control. Add one mana of that color."
@@ -421,6 +474,9 @@ pub enum TargetSpec {
     SpellOrAbility,
     /// "target land" (and "Enchant land"): a land permanent.
     Land,
+    /// "target [nonland] permanent"; `another`: not the source of the ability (CR 109.5
+    /// wording "another").
+    Permanent { another: bool, nonland: bool },
     /// "target [type] card with mana value N or less from your graveyard".
     CardInYourGraveyard {
         card_type: CardType,

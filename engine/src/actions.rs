@@ -32,6 +32,12 @@ pub struct Answers {
     /// The kind of counter chosen, e.g. the one an effect moves (`"flying"`, `"+1/+1"`).
     #[serde(default)]
     pub counter: Option<String>,
+    /// The answer to a "you may" of the resolving spell or ability.
+    #[serde(default)]
+    pub may: Option<bool>,
+    /// The legendary permanent kept when the legend rule applies after this pass (CR 704.5j).
+    #[serde(default)]
+    pub keep: Option<ObjectId>,
 }
 
 /// Everything a player can do.
@@ -59,6 +65,10 @@ pub enum Action {
         replacement_order: Vec<ObjectId>,
     },
     DeclareAttackers { player: PlayerId, attackers: Vec<ObjectId> },
+    /// Put the player's waiting triggered abilities on the stack (CR 603.3b, 603.3d): `order`
+    /// lists their pending ids (`Game::pending_triggers`), top of the stack first; `targets`
+    /// gives the targets of those that need them.
+    PutTriggers { player: PlayerId, order: Vec<u32>, targets: Vec<(u32, Vec<Target>)> },
 }
 
 impl Action {
@@ -68,7 +78,8 @@ impl Action {
             | Action::PlayLand { player, .. }
             | Action::CastSpell { player, .. }
             | Action::ActivateAbility { player, .. }
-            | Action::DeclareAttackers { player, .. } => *player,
+            | Action::DeclareAttackers { player, .. }
+            | Action::PutTriggers { player, .. } => *player,
         }
     }
 }
@@ -99,8 +110,17 @@ fn apply_inner(state: &mut GameState, action: Action, ev: &mut Vec<Event>, settl
     if state.priority != Some(player) {
         return Err(Rejection::NotYourPriority(player));
     }
+    // CR 603.3: waiting triggered abilities go on the stack before anyone acts.
+    let putting_triggers = matches!(action, Action::PutTriggers { .. });
+    if state.trigger_wait.is_some() != putting_triggers {
+        return Err(Rejection::WrongTiming(if putting_triggers {
+            "no triggered abilities are waiting to be put on the stack".into()
+        } else {
+            "triggered abilities must be put on the stack first (CR 603.3b)".into()
+        }));
+    }
     if state.combat.awaiting_declaration
-        && !matches!(action, Action::PassPriority { .. } | Action::DeclareAttackers { .. })
+        && !matches!(action, Action::PassPriority { .. } | Action::DeclareAttackers { .. } | Action::PutTriggers { .. })
     {
         return Err(Rejection::WrongTiming("attackers must be declared first (CR 508.1)".into()));
     }
@@ -137,6 +157,7 @@ fn apply_action(state: &mut GameState, player: PlayerId, action: Action, ev: &mu
         }
         // CR 508.1: only while the declaration is due, in the declare attackers step.
         Action::DeclareAttackers { attackers, .. } => combat::declare(state, player, attackers, ev),
+        Action::PutTriggers { order, targets, .. } => crate::triggers::put_chosen(state, player, &order, &targets, ev),
     }
 }
 
@@ -185,7 +206,7 @@ fn resolution_answers(state: &GameState) -> Vec<Answers> {
                 let n = match amount {
                     crate::abilities::Amount::Fixed(n) => *n,
                     crate::abilities::Amount::X => top.x.unwrap_or(0),
-                    crate::abilities::Amount::CountersOnThis(_) => continue,
+                    crate::abilities::Amount::CountersOnThis(_) | crate::abilities::Amount::PermanentsWithSubtype(_) => continue,
                 };
                 let mut recipients: Vec<ObjectId> = state
                     .battlefield_ids()
@@ -233,6 +254,141 @@ fn pass_candidates(state: &GameState, player: PlayerId) -> Vec<Action> {
     v.into_iter().map(|answers| Action::PassPriority { player, answers }).collect()
 }
 
+/// The optional or rules-made choices of the pass that resolves the top of the stack: "you
+/// may" (both answers), what Clone-like permanents copy (CR 707.5), and which legendary
+/// permanent to keep if the resolution leads to the legend rule (CR 704.5j). Empty when this
+/// pass would not resolve anything, so a listed answer is never merely ignored.
+fn choice_answers(state: &GameState, board: &crate::layers::Board) -> Vec<Answers> {
+    use crate::abilities::{Ability, Effect, StaticAbility};
+    let everyone = u32::try_from(state.players.len()).unwrap_or(u32::MAX);
+    let Some(top) = state.stack.last() else { return Vec::new() };
+    if state.passes.saturating_add(1) < everyone {
+        return Vec::new();
+    }
+    let mut may = false;
+    let mut makes_copy = false;
+    let mut copy_specs = Vec::new();
+    match &top.kind {
+        crate::state::StackEntryKind::Ability { effect, .. } => {
+            may = effect.parts().iter().any(|e| matches!(e, Effect::May(_)));
+            makes_copy = effect.parts().iter().any(|e| matches!(e, Effect::BecomeCopy { .. }));
+        }
+        crate::state::StackEntryKind::Spell => {
+            if let Some(ch) = board.get(&top.id) {
+                for a in &ch.abilities {
+                    if let Ability::Static(StaticAbility::EntersAsCopy(spec)) = &a.ability {
+                        copy_specs.push(spec.clone());
+                    }
+                }
+            }
+        }
+    }
+    let mut base: Vec<Answers> = Vec::new();
+    if may {
+        base.push(Answers { may: Some(true), ..Answers::default() });
+        base.push(Answers { may: Some(false), ..Answers::default() });
+    }
+    if !copy_specs.is_empty() {
+        let mut ids: Vec<ObjectId> = Vec::new();
+        for spec in &copy_specs {
+            for t in targets::candidates(state, board, spec, top.controller) {
+                if let Target::Object(id) = t {
+                    if !ids.contains(&id) {
+                        ids.push(id);
+                    }
+                }
+            }
+        }
+        ids.truncate(32);
+        base.extend(ids.into_iter().map(|id| Answers { copy: Some(id), ..Answers::default() }));
+    }
+    // The legend rule's choice (CR 704.5j) can be needed after a resolution that makes a copy
+    // (of a legendary permanent; other resolutions in this card pool never lead to it): the candidates are the legendary permanents and the source of
+    // the resolving ability (which may become one).
+    if !makes_copy && copy_specs.is_empty() {
+        return base;
+    }
+    let is_legendary = |id: &ObjectId| board.get(id).is_some_and(|c| c.supertypes.iter().any(|s| s == "Legendary"));
+    let mut legendary: Vec<ObjectId> = state.battlefield_ids().into_iter().filter(is_legendary).collect();
+    if !legendary.is_empty() {
+        if let crate::state::StackEntryKind::Ability { source, .. } = &top.kind {
+            if !legendary.contains(source) && state.object(*source).is_some_and(|o| o.zone == ZoneKind::Battlefield) {
+                legendary.push(*source);
+            }
+        }
+    }
+    legendary.truncate(32);
+    let mut out = base.clone();
+    for id in legendary {
+        if base.is_empty() {
+            out.push(Answers { keep: Some(id), ..Answers::default() });
+        }
+        for b in &base {
+            out.push(Answers { keep: Some(id), ..b.clone() });
+        }
+    }
+    out.truncate(256);
+    out
+}
+
+/// `PutTriggers` options for the waiting player: every order of up to four abilities (else
+/// the default order and its reverse), each with the combinations of legal targets (bounded).
+fn put_triggers_candidates(state: &GameState, player: PlayerId) -> Vec<Action> {
+    let waiting = crate::triggers::waiting_for(state, player);
+    let ids: Vec<u32> = waiting.iter().map(|t| t.id).collect();
+    let orders: Vec<Vec<u32>> = if ids.len() <= 4 {
+        permutations(&ids)
+    } else {
+        let mut rev = ids.clone();
+        rev.reverse();
+        vec![ids.clone(), rev]
+    };
+    let board = compute_all(state);
+    // Target choices per ability (bounded), then their combinations.
+    let mut combos: Vec<Vec<(u32, Vec<Target>)>> = vec![Vec::new()];
+    for t in &waiting {
+        if t.target_specs.is_empty() {
+            continue;
+        }
+        let mut lists = target_lists(state, &board, &t.target_specs, player);
+        lists.retain(|l| targets::check_all_from(state, &board, &t.target_specs, l, player, Some(t.source)));
+        lists.truncate(16);
+        let mut next = Vec::new();
+        for c in &combos {
+            for l in &lists {
+                let mut c2 = c.clone();
+                c2.push((t.id, l.clone()));
+                next.push(c2);
+            }
+        }
+        next.truncate(64);
+        combos = next;
+    }
+    let mut out = Vec::new();
+    for order in &orders {
+        for c in &combos {
+            out.push(Action::PutTriggers { player, order: order.clone(), targets: c.clone() });
+        }
+    }
+    out.truncate(256);
+    out
+}
+
+fn permutations(ids: &[u32]) -> Vec<Vec<u32>> {
+    if ids.len() <= 1 {
+        return vec![ids.to_vec()];
+    }
+    let mut out = Vec::new();
+    for (i, first) in ids.iter().enumerate() {
+        let rest: Vec<u32> = ids.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, x)| *x).collect();
+        for mut p in permutations(&rest) {
+            p.insert(0, *first);
+            out.push(p);
+        }
+    }
+    out
+}
+
 fn is_legal(state: &GameState, action: &Action) -> bool {
     // The trial copy is thrown away, so `apply`'s own backup copy is not needed.
     let mut trial = state.clone();
@@ -275,6 +431,7 @@ fn mana_choices(ab: &crate::abilities::ActivatedAbility) -> Vec<Option<ManaType>
         Effect::AddMana(ManaSpec::AnyColor) | Effect::AddRestrictedMana { spec: ManaSpec::AnyColor, .. } => {
             ManaType::COLORS.into_iter().map(Some).collect()
         }
+        Effect::AddMana(ManaSpec::OneOf(types)) => types.iter().copied().map(Some).collect(),
         _ => std::iter::once(None).chain(ManaType::ALL.into_iter().map(Some)).collect(),
     }
 }
@@ -285,6 +442,11 @@ pub fn legal_actions(state: &GameState) -> Vec<Action> {
     let Some(player) = state.priority else { return Vec::new() };
     if state.is_over() {
         return Vec::new();
+    }
+    if state.trigger_wait.is_some() {
+        let mut out = put_triggers_candidates(state, player);
+        out.retain(|a| is_legal(state, a));
+        return out;
     }
     let mut out = Vec::new();
     if state.combat.awaiting_declaration {
@@ -304,18 +466,17 @@ pub fn legal_actions(state: &GameState) -> Vec<Action> {
         out.retain(|a| is_legal(state, a));
         return out;
     }
-    let passes = pass_candidates(state, player);
-    let mut pass_ok: Vec<Action> = Vec::new();
-    for (i, a) in passes.into_iter().enumerate() {
-        if is_legal(state, &a) {
-            pass_ok.push(a);
-            if i == 0 {
-                break; // the plain pass works: other answers would only be ignored
-            }
-        }
-    }
-    out.extend(pass_ok);
     let board = compute_all(state);
+    let plain = Action::PassPriority { player, answers: Answers::default() };
+    let choices = choice_answers(state, &board).into_iter().map(|answers| Action::PassPriority { player, answers });
+    if is_legal(state, &plain) {
+        out.push(plain);
+        // Other answers would only be ignored, except the optional choices ("you may", what
+        // to copy, which legend to keep) that make a real difference.
+        out.extend(choices.filter(|a| is_legal(state, a)));
+    } else {
+        out.extend(pass_candidates(state, player).into_iter().skip(1).chain(choices).filter(|a| is_legal(state, a)));
+    }
     let pool = state.player(player).map(|p| p.mana_pool.clone()).unwrap_or_default();
     let mut candidates = Vec::new();
     for obj in state.zone_objects(ZoneKind::Hand, Some(player)) {
@@ -340,9 +501,15 @@ pub fn legal_actions(state: &GameState) -> Vec<Action> {
             }
         }
     }
-    for obj in state.zone_objects(ZoneKind::Battlefield, Some(player)) {
+    // Abilities of permanents, and those that function from the hand (cycling, CR 702.29a).
+    let mut sources = state.zone_objects(ZoneKind::Battlefield, Some(player));
+    sources.extend(state.zone_objects(ZoneKind::Hand, Some(player)));
+    for obj in sources {
         let Some(ch) = board.get(&obj.id) else { continue };
         for (index, ab) in ch.activated().iter().enumerate() {
+            if ab.functions_from() != obj.zone {
+                continue;
+            }
             let choices = mana_choices(ab);
             for x in x_values(ab.cost.mana.as_ref(), &pool) {
                 if !activation_may_be_legal(state, obj, ch, ab, x, &pool) {

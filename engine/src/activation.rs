@@ -1,4 +1,5 @@
-//! Activating abilities (CR 602): who may, when ("activate only as a sorcery", CR 602.5d;
+//! Activating abilities (CR 602): who may, from where (the battlefield; cycling from the hand,
+//! CR 702.29a, which triggers "when you cycle" abilities, CR 702.29c-d), when ("activate only as a sorcery", CR 602.5d;
 //! loyalty abilities at sorcery speed and once per permanent per turn, CR 606.3), summoning
 //! sickness for {T}/{Q} (CR 302.6), costs, and then either resolving at once (mana abilities,
 //! CR 605.3b) or using the stack.
@@ -11,7 +12,7 @@ use crate::layers::compute_all;
 use crate::mana::{ManaPool, ManaType};
 use crate::mana_abilities::{self, ManaActivation};
 use crate::rejection::Rejection;
-use crate::state::{GameState, StackEntry, StackEntryKind, ZoneKind};
+use crate::state::{GameState, StackAbilityKind, StackEntry, StackEntryKind, ZoneKind};
 use crate::targets::{self, Target};
 use crate::types::CardType;
 
@@ -38,16 +39,6 @@ pub(crate) fn announced_x(x_count: u32, x: Option<u32>) -> Result<u32, Rejection
 
 pub(crate) fn activate(state: &mut GameState, a: Activation, ev: &mut Vec<Event>) -> Result<(), Rejection> {
     let obj = state.object(a.source).ok_or(Rejection::NoSuchObject(a.source))?.clone();
-    if obj.zone != ZoneKind::Battlefield {
-        return Err(Rejection::WrongObject {
-            object: a.source,
-            reason: "its abilities can be activated only on the battlefield".into(),
-        });
-    }
-    // CR 602.2: only the controller of the source may activate its abilities.
-    if obj.controller != a.player {
-        return Err(Rejection::WrongObject { object: a.source, reason: "controlled by another player".into() });
-    }
     let board = compute_all(state);
     let ch = board.get(&a.source).ok_or(Rejection::NoSuchObject(a.source))?;
     let ability = ch
@@ -55,6 +46,19 @@ pub(crate) fn activate(state: &mut GameState, a: Activation, ev: &mut Vec<Event>
         .get(a.ability)
         .map(|x| (*x).clone())
         .ok_or(Rejection::NoSuchAbility { object: a.source, index: a.ability })?;
+    // CR 602.2, 702.29a: most abilities are activated on the battlefield, cycling from the hand.
+    let zone = ability.functions_from();
+    if obj.zone != zone {
+        return Err(Rejection::WrongObject {
+            object: a.source,
+            reason: format!("this ability can be activated only while its source is in the {}", zone.name()),
+        });
+    }
+    // CR 602.2: only the controller of the source (the owner of a card in hand) may activate it.
+    let controller = if zone == ZoneKind::Battlefield { obj.controller } else { obj.owner };
+    if controller != a.player {
+        return Err(Rejection::WrongObject { object: a.source, reason: "controlled by another player".into() });
+    }
     let x = announced_x(ability.cost.x_count(), a.x)?;
     if ability.is_sorcery_speed() && (a.player != state.active || !state.step.is_main() || !state.stack.is_empty()) {
         return Err(Rejection::WrongTiming(
@@ -74,7 +78,7 @@ pub(crate) fn activate(state: &mut GameState, a: Activation, ev: &mut Vec<Event>
     {
         return Err(Rejection::SummoningSick(a.source));
     }
-    if !targets::check_all(state, &board, &ability.targets, &a.targets, a.player) {
+    if !targets::check_all_from(state, &board, &ability.targets, &a.targets, a.player, Some(a.source)) {
         return Err(Rejection::InvalidTarget(format!(
             "the ability needs {} legal target(s)",
             ability.targets.len()
@@ -110,20 +114,35 @@ pub(crate) fn activate(state: &mut GameState, a: Activation, ev: &mut Vec<Event>
     }
     let id = state.new_object_id();
     let source_counters = state.object(a.source).map(|o| o.counters.clone()).unwrap_or(obj.counters);
+    // A discarded card is a new object in the graveyard (CR 400.7): that is the ability's source
+    // now (its "when you cycle this card" abilities trigger from there, CR 702.29c).
+    let source = if ability.cost.discard_self {
+        obj.card.and_then(|c| state.cards.get(usize::try_from(c.0).ok()?)?.object).unwrap_or(a.source)
+    } else {
+        a.source
+    };
+    let cycling = ability.cycling;
     state.stack.push(StackEntry {
         id,
         controller: a.player,
         targets: a.targets,
         x: if ability.cost.x_count() > 0 { Some(x) } else { None },
         kind: StackEntryKind::Ability {
-            source: a.source,
+            source,
             source_card: obj.card,
             effect: ability.effect,
             target_specs: ability.targets,
             source_counters,
+            ability_kind: StackAbilityKind::Activated,
+            ability: None,
+            link: 0,
         },
     });
     ev.push(Event::AbilityActivated { player: a.player, source: a.source, ability: a.ability, stack_id: Some(id) });
+    if cycling {
+        // CR 702.29c-d: activating a cycling ability is cycling the card.
+        crate::triggers::cycled(state, a.player, Some(source).filter(|s| *s != a.source));
+    }
     // CR 117.3c: the player keeps priority; the round of passes starts over.
     state.passes = 0;
     Ok(())

@@ -1,6 +1,6 @@
 //! Costs of activated abilities (CR 118, 602.2b): mana (with X, CR 107.3a), the tap symbol
-//! (CR 107.5), the untap symbol (CR 107.6), removing counters, sacrificing the source, and
-//! loyalty costs (CR 606.4, 606.6).
+//! (CR 107.5), the untap symbol (CR 107.6), removing counters, sacrificing the source,
+//! discarding it (cycling, CR 702.29a), and loyalty costs (CR 606.4, 606.6).
 //! Summoning sickness for {T}/{Q} costs (CR 302.6) is checked at activation (`activation`).
 
 use serde::{Deserialize, Serialize};
@@ -19,6 +19,9 @@ pub struct Cost {
     pub remove_counters: Vec<(String, u32)>,
     /// "Sacrifice this".
     pub sacrifice_self: bool,
+    /// "Discard this card" (cycling, CR 702.29a): the source must be in its owner's hand.
+    #[serde(default)]
+    pub discard_self: bool,
     /// A loyalty symbol: [+N] puts N loyalty counters on the permanent, [−N] removes N
     /// (CR 606.4); it also makes the ability a loyalty ability (CR 606.3).
     pub loyalty: Option<i32>,
@@ -104,6 +107,9 @@ pub(crate) fn pay(
     if cost.sacrifice_self && obj.zone != ZoneKind::Battlefield {
         return Err(Rejection::CostUnpayable("only a permanent can be sacrificed".into()));
     }
+    if cost.discard_self && (obj.zone != ZoneKind::Hand || obj.owner != player) {
+        return Err(Rejection::CostUnpayable("only a card in your hand can be discarded".into()));
+    }
     match &cost.mana {
         Some(m) => pay_mana(state, player, m, x, payment, SpendPurpose::ActivateAbility, ev)?,
         None => {
@@ -132,6 +138,10 @@ pub(crate) fn pay(
     }
     if cost.sacrifice_self {
         crate::zones::sacrifice(state, source, ev);
+    }
+    if cost.discard_self {
+        ev.push(Event::Discarded { player, object: source });
+        crate::zones::move_to(state, source, ZoneKind::Graveyard, None, ev);
     }
     Ok(())
 }

@@ -42,6 +42,7 @@ pub fn raw_mana(
     match spec {
         ManaSpec::Fixed(p) => RawMana::Fixed(p.clone()),
         ManaSpec::AnyColor => RawMana::OneOf(ManaType::COLORS.into_iter().collect()),
+        ManaSpec::OneOf(types) => RawMana::OneOf(types.iter().copied().collect()),
         ManaSpec::CouldProduce { lands_of, colors_only } => {
             let mut set = BTreeSet::new();
             for obj in state.zone_objects(ZoneKind::Battlefield, None) {

@@ -2,12 +2,14 @@
 //! made during resolution taken from `Answers`: countering (CR 701.6), damage (CR 120),
 //! random choices (made while resolving, from the seeded generator unless scripted),
 //! distributing counters without targeting, moving counters, attaching Equipment (CR 301.5,
-//! 701.3), sacrificing (CR 701.21), control changes (CR 613.1b) and commanders (CR 903.3).
+//! 701.3), sacrificing (CR 701.21), control changes (CR 613.1b), commanders (CR 903.3), "you
+//! may" (answered on resolution), copy effects (CR 707.2, 707.9a) and linked exile / return
+//! (CR 607.2a, 607.5).
 
 use std::cell::Cell;
 use std::collections::BTreeMap;
 
-use crate::abilities::{Amount, Effect, EffectObject, Group, Modification};
+use crate::abilities::{Amount, Effect, EffectDuration, EffectObject, Group, Modification};
 use crate::actions::Answers;
 use crate::costs::pay_mana;
 use crate::events::Event;
@@ -16,7 +18,7 @@ use crate::layers::compute_all;
 use crate::mana::ManaCost;
 use crate::mana_abilities::damage_player;
 use crate::rejection::Rejection;
-use crate::state::{ContinuousEffect, Duration, GameState, StackEntryKind, ZoneKind};
+use crate::state::{ContinuousEffect, Duration, GameState, LinkedExile, StackEntryKind, ZoneKind};
 use crate::types::CardType;
 use crate::targets::Target;
 use crate::zones;
@@ -41,6 +43,10 @@ pub(crate) struct ResolveCtx<'a> {
     pub answers: &'a Answers,
     /// How many of `answers.random` were used.
     pub random_used: Cell<usize>,
+    /// The resolving ability itself, for "except it has this ability" (CR 707.9a).
+    pub ability: Option<&'a crate::abilities::Ability>,
+    /// The set of linked abilities of the source it belongs to (CR 607.5).
+    pub link: u64,
 }
 
 impl ResolveCtx<'_> {
@@ -54,11 +60,20 @@ impl ResolveCtx<'_> {
         r
     }
 
-    fn amount(&self, a: &Amount) -> u32 {
+    fn amount(&self, state: &GameState, a: &Amount) -> u32 {
         match a {
             Amount::Fixed(n) => *n,
             Amount::X => self.x,
             Amount::CountersOnThis(kind) => self.source_counters.get(kind).copied().unwrap_or(0),
+            Amount::PermanentsWithSubtype(sub) => {
+                let board = compute_all(state);
+                let n = state
+                    .battlefield_ids()
+                    .iter()
+                    .filter(|id| board.get(id).is_some_and(|c| c.subtypes.iter().any(|s| s == sub)))
+                    .count();
+                u32::try_from(n).unwrap_or(u32::MAX)
+            }
         }
     }
 
@@ -171,11 +186,11 @@ pub(crate) fn resolve(
         }
         Effect::PutCounters { object, kind, amount } => {
             if let Some(id) = ctx.object(state, *object) {
-                add_counters(state, id, kind, ctx.amount(amount), ev);
+                add_counters(state, id, kind, ctx.amount(state, amount), ev);
             }
         }
         Effect::CreateTokens { token, amount } => {
-            for _ in 0..ctx.amount(amount).min(MAX_TOKENS_PER_EFFECT) {
+            for _ in 0..ctx.amount(state, amount).min(MAX_TOKENS_PER_EFFECT) {
                 zones::create_token(state, token, ctx.controller, ev);
             }
         }
@@ -264,7 +279,7 @@ pub(crate) fn resolve(
             if ctx.legal.get(*target).copied().unwrap_or(false) {
                 if let Some(t) = ctx.targets.get(*target) {
                     let board = compute_all(state);
-                    crate::damage::deal(state, &board, ctx.source, *t, ctx.amount(amount), ev);
+                    crate::damage::deal(state, &board, ctx.source, *t, ctx.amount(state, amount), ev);
                 }
             }
         }
@@ -298,7 +313,7 @@ pub(crate) fn resolve(
             }
         }
         Effect::DistributeCounters { kind, amount, include_this, among } => {
-            let n = ctx.amount(amount);
+            let n = ctx.amount(state, amount);
             let this = if *include_this { ctx.object(state, EffectObject::This) } else { None };
             let mut chosen: Vec<(ObjectId, u32)> = Vec::new();
             let mut total: u64 = 0;
@@ -388,6 +403,58 @@ pub(crate) fn resolve(
         Effect::PutAllOntoBattlefield { from, group } => {
             for id in group_in_zone(state, *group, *from) {
                 zones::put_onto_battlefield(state, id, ctx.controller, None, ev);
+            }
+        }
+        Effect::May(inner) => match ctx.answers.may {
+            None => return Err(Rejection::MissingChoice("\"you may\": whether to (answer `may`)".into())),
+            Some(false) => {}
+            Some(true) => resolve(state, inner, ctx, ev)?,
+        },
+        Effect::BecomeCopy { object, of, duration, with_this_ability } => {
+            let (Some(id), Some(target)) = (ctx.object(state, *object), ctx.object(state, *of)) else { return Ok(()) };
+            // CR 707.2, 707.2b: the copiable values are locked in now; CR 707.9a: the exception
+            // becomes part of them.
+            let Some(mut values) = crate::layers::copiable_values(state, target) else { return Ok(()) };
+            if *with_this_ability {
+                if let Some(a) = ctx.ability {
+                    values.abilities.push(a.clone());
+                }
+            }
+            let duration = match duration {
+                EffectDuration::Indefinite => Duration::Indefinite,
+                EffectDuration::UntilYourNextTurn => Duration::UntilNextTurnOf(ctx.controller),
+            };
+            let timestamp = state.new_timestamp();
+            state.effects.push(ContinuousEffect {
+                timestamp,
+                source: ctx.source,
+                affected: vec![id],
+                modifications: vec![Modification::BecomeCopy(Box::new(values))],
+                duration,
+            });
+        }
+        Effect::ExileLinked(object) => {
+            let Some(id) = ctx.object(state, *object) else { return Ok(()) };
+            if let Some(exiled) = zones::move_to(state, id, ZoneKind::Exile, None, ev) {
+                // CR 607.2a: remembered against this object and the link of this ability.
+                if let Some(source) = ctx.source {
+                    state.linked_exiles.push(LinkedExile { source, link: ctx.link, exiled });
+                }
+            }
+        }
+        Effect::ReturnLinkedExiled => {
+            let Some(source) = ctx.source else { return Ok(()) };
+            let exiled: Vec<ObjectId> = state
+                .linked_exiles
+                .iter()
+                .filter(|l| l.source == source && l.link == ctx.link)
+                .map(|l| l.exiled)
+                .collect();
+            state.linked_exiles.retain(|l| !(l.source == source && l.link == ctx.link));
+            for id in exiled {
+                // Only if it is still that object in exile (CR 400.7).
+                let Some(owner) = state.object(id).filter(|o| o.zone == ZoneKind::Exile).map(|o| o.owner) else { continue };
+                zones::put_onto_battlefield(state, id, owner, None, ev);
             }
         }
         Effect::CumulativeUpkeep { cost } => {

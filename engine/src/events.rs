@@ -30,6 +30,9 @@ pub enum Event {
     SpellCast { player: PlayerId, object: ObjectId, x: Option<u32> },
     AbilityActivated { player: PlayerId, source: ObjectId, ability: usize, stack_id: Option<ObjectId> },
     AbilityTriggered { source: ObjectId, controller: PlayerId, stack_id: Option<ObjectId> },
+    /// A triggered ability with no legal target was removed instead of going on the stack
+    /// (CR 603.3d).
+    TriggerRemoved { source: ObjectId, controller: PlayerId },
     Resolved { id: ObjectId },
     /// All targets illegal on resolution (CR 608.2b).
     DidNotResolve { id: ObjectId },

@@ -12,7 +12,7 @@ use crate::rejection::Rejection;
 use crate::setup::{self, GameSetup, SetupError};
 use crate::state::{GameState, ZoneKind};
 use crate::turn::Step;
-use crate::view::{self, ObjectView, PlayerView, StackItemView};
+use crate::view::{self, ObjectView, PendingTriggerView, PlayerView, StackItemView};
 use crate::{combat, priority};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -91,6 +91,13 @@ impl Game {
 
     pub fn player_view(&self, p: PlayerId) -> Option<PlayerView> {
         view::player_view(&self.state, p)
+    }
+
+    /// The triggered abilities waiting for their controller's `Action::PutTriggers`
+    /// (CR 603.3b, 603.3d), in the engine's default order (timestamp). Empty unless the game is
+    /// waiting for that decision; then `priority_player` is that controller.
+    pub fn pending_triggers(&self) -> Vec<PendingTriggerView> {
+        view::pending_triggers(&self.state)
     }
 
     /// Top of the stack first.

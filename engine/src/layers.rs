@@ -1,5 +1,8 @@
 //! Characteristics are always derived, never stored (CR 613): printed values of the card or
-//! token definition, then continuous effects layer by layer — 1 copy, 4 type, 5 color,
+//! token definition, then continuous effects layer by layer — 1 copy (each copy effect carries
+//! the copiable values it locked in when it began, CR 707.2, 707.2b, 707.3, with its exceptions,
+//! CR 707.9a; a later one overwrites an earlier one; abilities a copy effect gives are linked
+//! through it, CR 607.5, 707.7), 4 type, 5 color,
 //! 6 abilities (keyword counters included, CR 613.1f, 122.1b), 7a CDA, 7b set, 7c modify
 //! (+1/+1 and -1/-1 counters included, CR 613.4c), 7d switch — each in timestamp order
 //! (CR 613.7; a counter's is when its kind was last put on, CR 613.7c) with
@@ -27,6 +30,26 @@ use crate::types::{is_creature_type, is_land_type, CardType, Color};
 pub struct AbilityInstance {
     pub ability: Ability,
     pub timestamp: u64,
+    /// Which set of linked abilities it belongs to (CR 607.5, 707.7): 0 for abilities printed
+    /// on the object, else the timestamp of the copy effect that gave it the ability.
+    #[serde(default)]
+    pub link: u64,
+}
+
+/// The copiable values of an object (CR 707.2): what a copy effect locks in when it begins
+/// (CR 707.2b), with its exceptions applied (CR 707.9).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct CopiableValues {
+    pub name: String,
+    pub mana_cost: Option<ManaCost>,
+    pub colors: Vec<Color>,
+    pub types: Vec<CardType>,
+    pub subtypes: Vec<String>,
+    pub supertypes: Vec<String>,
+    pub power: Option<i32>,
+    pub toughness: Option<i32>,
+    pub loyalty: Option<i32>,
+    pub abilities: Vec<Ability>,
 }
 
 /// The current characteristics of an object (CR 109.3).
@@ -72,8 +95,44 @@ impl Characteristics {
             abilities: def
                 .abilities
                 .iter()
-                .map(|a| AbilityInstance { ability: a.clone(), timestamp })
+                .map(|a| AbilityInstance { ability: a.clone(), timestamp, link: 0 })
                 .collect(),
+        }
+    }
+
+    /// Characteristics from copiable values: the abilities get the copying object's timestamp
+    /// and the copy effect's link (CR 707.7).
+    fn from_copiable(v: &CopiableValues, timestamp: u64, link: u64) -> Characteristics {
+        Characteristics {
+            name: v.name.clone(),
+            mana_cost: v.mana_cost.clone(),
+            colors: v.colors.iter().copied().collect(),
+            types: v.types.iter().copied().collect(),
+            subtypes: v.subtypes.clone(),
+            supertypes: v.supertypes.clone(),
+            power: v.power,
+            toughness: v.toughness,
+            loyalty: v.loyalty,
+            abilities: v
+                .abilities
+                .iter()
+                .map(|a| AbilityInstance { ability: a.clone(), timestamp, link })
+                .collect(),
+        }
+    }
+
+    fn to_copiable(&self) -> CopiableValues {
+        CopiableValues {
+            name: self.name.clone(),
+            mana_cost: self.mana_cost.clone(),
+            colors: self.colors.iter().copied().collect(),
+            types: self.types.iter().copied().collect(),
+            subtypes: self.subtypes.clone(),
+            supertypes: self.supertypes.clone(),
+            power: self.power,
+            toughness: self.toughness,
+            loyalty: self.loyalty,
+            abilities: self.abilities.iter().map(|a| a.ability.clone()).collect(),
         }
     }
 
@@ -135,35 +194,34 @@ fn definition(obj: &Object) -> Option<&'static CardDef> {
     }
 }
 
-/// Copiable values (CR 707.2, 613.2c): printed values modified by copy effects, following a
-/// copy of a copy; `depth` guards against copy loops in arbitrary states.
-fn copiable(state: &GameState, id: ObjectId, depth: u32) -> Option<Characteristics> {
+/// Copiable values (CR 707.2, 613.2a): printed values, then the copy effects on the object in
+/// timestamp order, each replacing the values with the ones it locked in (a later copy effect
+/// overwrites an earlier one; CR 613.7). A copy of a copy already locked in what the copied
+/// object was copying (CR 707.3).
+fn copiable(state: &GameState, id: ObjectId) -> Option<Characteristics> {
     let obj = state.object(id)?;
     let mut ch = Characteristics::printed(definition(obj)?, obj.timestamp);
-    if depth > 8 {
-        return Some(ch);
-    }
-    let mut copies: Vec<(u64, ObjectId)> = state
+    let mut copies: Vec<(u64, &CopiableValues)> = state
         .effects
         .iter()
         .filter(|e| e.affected.contains(&id))
         .flat_map(|e| {
             e.modifications.iter().filter_map(move |m| match m {
-                Modification::CopyOf(t) => Some((e.timestamp, *t)),
+                Modification::BecomeCopy(v) => Some((e.timestamp, v.as_ref())),
                 _ => None,
             })
         })
         .collect();
-    copies.sort();
-    for (_, target) in copies {
-        if let Some(mut c) = copiable(state, target, depth.saturating_add(1)) {
-            for a in &mut c.abilities {
-                a.timestamp = obj.timestamp;
-            }
-            ch = c;
-        }
+    copies.sort_by_key(|(ts, _)| *ts);
+    for (ts, v) in copies {
+        ch = Characteristics::from_copiable(v, obj.timestamp, ts);
     }
     Some(ch)
+}
+
+/// The copiable values of an object now (CR 707.2), for a copy effect to lock in.
+pub fn copiable_values(state: &GameState, id: ObjectId) -> Option<CopiableValues> {
+    copiable(state, id).map(|c| c.to_copiable())
 }
 
 fn relation_holds(rel: Relation, you: PlayerId, other: PlayerId) -> bool {
@@ -198,8 +256,10 @@ fn intrinsic_mana_abilities(ch: &Characteristics, timestamp: u64) -> Vec<Ability
             targets: Vec::new(),
             effect: Effect::AddMana(ManaSpec::Fixed(ManaPool::single(t))),
             sorcery_speed: false,
+            cycling: false,
         }),
         timestamp,
+        link: 0,
     })
     .collect()
 }
@@ -214,7 +274,7 @@ struct Application {
 
 fn apply(ch: &mut Characteristics, m: &Modification, timestamp: u64, obj: &Object) {
     match m {
-        Modification::CopyOf(_) | Modification::GainControl(_) => {}
+        Modification::BecomeCopy(_) | Modification::GainControl(_) => {}
         Modification::SetCreatureTypes(subtypes) => {
             if ch.is(CardType::Creature) || ch.is(CardType::Kindred) {
                 ch.subtypes.retain(|s| !is_creature_type(s));
@@ -255,6 +315,7 @@ fn apply(ch: &mut Characteristics, m: &Modification, timestamp: u64, obj: &Objec
         Modification::AddAbility(a) => ch.abilities.push(AbilityInstance {
             ability: (**a).clone(),
             timestamp: timestamp.max(obj.timestamp),
+            link: 0,
         }),
         Modification::RemoveAllAbilities => ch.abilities.clear(),
         Modification::SetPt { power, toughness } => {
@@ -285,7 +346,7 @@ pub fn compute_all(state: &GameState) -> Board {
     let mut board: Board = state
         .objects
         .keys()
-        .filter_map(|id| copiable(state, *id, 0).map(|c| (*id, c)))
+        .filter_map(|id| copiable(state, *id).map(|c| (*id, c)))
         .collect();
     let battlefield: Vec<ObjectId> = state.battlefield_ids();
     let layers = [
@@ -418,7 +479,7 @@ pub fn compute_all(state: &GameState) -> Board {
 /// The loyalty a planeswalker enters with (CR 306.5b): its printed loyalty, as copy effects
 /// leave it (CR 707.2).
 pub(crate) fn printed_loyalty(state: &GameState, id: ObjectId) -> Option<i32> {
-    copiable(state, id, 0).and_then(|c| c.loyalty)
+    copiable(state, id).and_then(|c| c.loyalty)
 }
 
 /// Layer 2 (CR 613.1b): each permanent's controller is the player it entered under, changed by

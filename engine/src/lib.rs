@@ -50,7 +50,7 @@ pub use setup::{CardSetup, GameSetup, PlayerSetup, SetupError};
 pub use state::{GameState, ZoneKind};
 pub use targets::Target;
 pub use turn::Step;
-pub use view::{ObjectView, PlayerView, StackItemKind, StackItemView};
+pub use view::{ObjectView, PendingTriggerView, PlayerView, StackAbilityKind, StackItemKind, StackItemView};
 
 #[cfg(test)]
 mod tests;

@@ -6,7 +6,7 @@ use crate::actions::Answers;
 use crate::events::Event;
 use crate::ids::PlayerId;
 use crate::rejection::Rejection;
-use crate::state::GameState;
+use crate::state::{GameState, TriggerWait};
 use crate::{combat, sba, stack, triggers, turn};
 
 /// Bound on SBA/trigger rounds: each round removes objects or counters or empties the trigger
@@ -14,31 +14,65 @@ use crate::{combat, sba, stack, triggers, turn};
 const MAX_SETTLE_ROUNDS: u32 = 1000;
 
 /// CR 704.3: SBAs until none apply, then triggers on the stack, repeated. Returns whether
-/// anything happened.
-pub(crate) fn settle(state: &mut GameState, ev: &mut Vec<Event>) -> bool {
+/// anything happened, and the player whose triggers wait for a decision, if any. `answers`
+/// carries the choices of the pass that led here (the legend rule's, CR 704.5j); without
+/// them the engine chooses (see `sba::check`), so it can't fail.
+fn settle_inner(
+    state: &mut GameState,
+    answers: Option<&Answers>,
+    ev: &mut Vec<Event>,
+) -> Result<(bool, Option<PlayerId>), Rejection> {
     let mut any = false;
     for _ in 0..MAX_SETTLE_ROUNDS {
-        if sba::check(state, ev) {
+        if sba::check(state, answers, ev)? {
             any = true;
             continue;
         }
         if state.is_over() {
             break;
         }
-        if triggers::put_on_stack(state, ev) {
-            any = true;
-            continue;
+        match triggers::put_on_stack(state, ev) {
+            triggers::Placement::Progress => {
+                any = true;
+                continue;
+            }
+            triggers::Placement::Wait(p) => return Ok((true, Some(p))),
+            triggers::Placement::Nothing => break,
         }
-        break;
     }
-    any
+    Ok((any, None))
+}
+
+/// `settle_inner` without answers. Returns whether anything happened (a wait included).
+pub(crate) fn settle(state: &mut GameState, ev: &mut Vec<Event>) -> bool {
+    settle_inner(state, None, ev).map(|(any, _)| any).unwrap_or(true)
 }
 
 /// `player` receives priority (after SBAs and triggers); nobody does once the game is over.
+/// If a player must first put triggered abilities on the stack, they get to act first.
 pub(crate) fn give_priority(state: &mut GameState, player: PlayerId, ev: &mut Vec<Event>) {
-    settle(state, ev);
+    // Without answers the engine makes every choice itself, so this can't fail.
+    let _ = give_priority_with(state, player, None, ev);
+}
+
+pub(crate) fn give_priority_with(
+    state: &mut GameState,
+    player: PlayerId,
+    answers: Option<&Answers>,
+    ev: &mut Vec<Event>,
+) -> Result<(), Rejection> {
+    let (_, wait) = settle_inner(state, answers, ev)?;
     state.passes = 0;
-    state.priority = if state.is_over() { None } else { Some(player) };
+    state.trigger_wait = None;
+    state.priority = if state.is_over() {
+        None
+    } else if let Some(w) = wait {
+        state.trigger_wait = Some(TriggerWait { player: w, then: player });
+        Some(w)
+    } else {
+        Some(player)
+    };
+    Ok(())
 }
 
 /// `player` passes priority (CR 117.3d). The last pass of a round resolves the top of the
@@ -67,7 +101,6 @@ pub(crate) fn pass(
         stack::resolve_top(state, answers, ev)?;
         // CR 117.3b: the active player receives priority after resolution.
         let active = state.active;
-        give_priority(state, active, ev);
-        Ok(())
+        give_priority_with(state, active, Some(answers), ev)
     }
 }

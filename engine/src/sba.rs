@@ -1,11 +1,16 @@
 //! State-based actions (CR 704), checked whenever a player would receive priority (CR 704.3):
 //! 704.5a life, 704.5b empty library draw, 704.5d tokens off the battlefield, 704.5f toughness,
-//! 704.5g lethal damage, 704.5i loyalty, 704.5m Auras attached illegally or not at all
+//! 704.5g lethal damage, 704.5i loyalty, 704.5j the legend rule (the player chooses which to
+//! keep: `Answers::keep` on the pass that led here; where no answers can travel — after
+//! casting, activating or putting triggers on the stack, which in this card pool never lead
+//! to it — the newest is kept), 704.5m Auras attached illegally or not at all
 //! (CR 303.4c, 303.4d), 704.5n Equipment attached illegally (CR 301.5c), 704.5p other
 //! permanents that can't be attached, 704.5q +1/+1 and -1/-1 counters.
 
+use crate::actions::Answers;
 use crate::events::Event;
-use crate::ids::ObjectId;
+use crate::ids::{ObjectId, PlayerId};
+use crate::rejection::Rejection;
 use crate::casting::{enchant_specs, is_aura};
 use crate::layers::{compute_all, Board, Characteristics};
 use crate::targets::{self, Target};
@@ -14,9 +19,12 @@ use crate::types::CardType;
 use crate::zones;
 
 /// Performs every applicable state-based action once, as one event; returns whether any was.
-pub(crate) fn check(state: &mut GameState, ev: &mut Vec<Event>) -> bool {
+/// Fails only when `answers` are given and the legend rule's choice among them is missing or
+/// not allowed.
+pub(crate) fn check(state: &mut GameState, answers: Option<&Answers>, ev: &mut Vec<Event>) -> Result<bool, Rejection> {
     let mut any = false;
     let board = compute_all(state);
+    let legend_losers = legend_rule(state, &board, answers)?;
     let ids = state.player_ids();
     for p in ids {
         if let Some(pl) = state.player_mut(p) {
@@ -82,12 +90,54 @@ pub(crate) fn check(state: &mut GameState, ev: &mut Vec<Event>) -> bool {
         }
         any = true;
     }
+    for id in legend_losers {
+        if !to_graveyard.contains(&id) {
+            to_graveyard.push(id);
+        }
+    }
     for id in to_graveyard {
         if zones::move_to(state, id, ZoneKind::Graveyard, None, ev).is_some() {
             any = true;
         }
     }
-    any
+    Ok(any)
+}
+
+/// CR 704.5j: of two or more legendary permanents with the same name controlled by one player,
+/// that player keeps one; the rest go to their owners' graveyards. Returns those that go.
+fn legend_rule(state: &GameState, board: &Board, answers: Option<&Answers>) -> Result<Vec<ObjectId>, Rejection> {
+    let mut groups: std::collections::BTreeMap<(PlayerId, String), Vec<ObjectId>> = Default::default();
+    for obj in state.zone_objects(ZoneKind::Battlefield, None) {
+        let Some(ch) = board.get(&obj.id) else { continue };
+        if ch.supertypes.iter().any(|s| s == "Legendary") {
+            // Zone order is timestamp order, so the last of a group is the newest.
+            groups.entry((obj.controller, ch.name.clone())).or_default().push(obj.id);
+        }
+    }
+    let mut losers = Vec::new();
+    for ((_, name), ids) in groups {
+        if ids.len() < 2 {
+            continue;
+        }
+        let keep = match answers {
+            None => ids.last().copied(),
+            Some(a) => match a.keep {
+                Some(k) if ids.contains(&k) => Some(k),
+                Some(k) => {
+                    return Err(Rejection::InvalidChoice(format!(
+                        "{k:?} is not one of the legendary permanents named {name} (CR 704.5j)"
+                    )))
+                }
+                None => {
+                    return Err(Rejection::MissingChoice(format!(
+                        "which legendary {name} to keep (CR 704.5j)"
+                    )))
+                }
+            },
+        };
+        losers.extend(ids.into_iter().filter(|id| Some(*id) != keep));
+    }
+    Ok(losers)
 }
 
 /// CR 704.5m, 303.4c-d: an Aura must be attached to another object on the battlefield that

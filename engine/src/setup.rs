@@ -123,6 +123,9 @@ pub(crate) fn build(setup: GameSetup) -> Result<GameState, SetupError> {
         next_object: 0,
         next_timestamp: 0,
         rng: Rng::new(setup.seed),
+        trigger_wait: None,
+        next_trigger_id: 0,
+        linked_exiles: Vec::new(),
     };
     let mut ids: Vec<ObjectId> = Vec::new();
     for (i, c) in setup.cards.iter().enumerate() {

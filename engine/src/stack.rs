@@ -2,7 +2,8 @@
 //! permanent spell becomes a permanent (CR 608.3a), keeping its X for "enters with X" (CR 107.3m);
 //! an Aura spell enters attached to its target (CR 608.3c) or, with its target illegal, goes
 //! to the graveyard (CR 608.3b); an instant or sorcery does what it says and goes to its
-//! owner's graveyard (CR 608.2n). A spell or ability whose targets are all illegal doesn't
+//! owner's graveyard (CR 608.2n). A permanent spell that may "enter as a copy" makes that
+//! choice now (CR 614.1c, 707.5). A spell or ability whose targets are all illegal doesn't
 //! resolve ("is countered on resolution"); with some legal, the illegal ones are unaffected.
 
 use crate::actions::Answers;
@@ -34,7 +35,8 @@ pub(crate) fn resolve_top(state: &mut GameState, answers: &Answers, ev: &mut Vec
                         attach_to = Some(*o);
                     }
                 }
-                zones::put_onto_battlefield_attached(state, entry.id, entry.controller, entry.x, attach_to, ev);
+                let copy = enters_as_copy(state, &board, ch, entry.controller, answers)?;
+                zones::put_onto_battlefield_as(state, entry.id, entry.controller, entry.x, attach_to, copy, ev);
                 ev.push(Event::Resolved { id: entry.id });
                 return Ok(());
             }
@@ -59,17 +61,19 @@ pub(crate) fn resolve_top(state: &mut GameState, answers: &Answers, ev: &mut Vec
                     legal: &legal,
                     answers,
                     random_used: Default::default(),
+                    ability: None,
+                    link: 0,
                 };
                 effects::resolve(state, &effect, &ctx, ev)?;
                 ev.push(Event::Resolved { id: entry.id });
             }
             zones::move_to(state, entry.id, ZoneKind::Graveyard, None, ev);
         }
-        StackEntryKind::Ability { source, effect, target_specs, source_counters, .. } => {
+        StackEntryKind::Ability { source, effect, target_specs, source_counters, ability, link, .. } => {
             let legal: Vec<bool> = target_specs
                 .iter()
                 .zip(&entry.targets)
-                .map(|(s, t)| targets::is_legal(state, &board, s, t, entry.controller))
+                .map(|(s, t)| targets::is_legal_from(state, &board, s, t, entry.controller, Some(*source)))
                 .collect();
             if !target_specs.is_empty() && legal.iter().all(|l| !l) {
                 ev.push(Event::DidNotResolve { id: entry.id });
@@ -84,10 +88,47 @@ pub(crate) fn resolve_top(state: &mut GameState, answers: &Answers, ev: &mut Vec
                 legal: &legal,
                 answers,
                 random_used: Default::default(),
+                ability: ability.as_deref(),
+                link: *link,
             };
             effects::resolve(state, effect, &ctx, ev)?;
             ev.push(Event::Resolved { id: entry.id });
         }
     }
     Ok(())
+}
+
+/// CR 614.1c, 707.5: "You may have this enter as a copy of any [spec] on the battlefield" —
+/// chosen as the spell resolves: `Answers::copy` names it; `may = Some(false)` or no choice
+/// declines. The copiable values are locked in now (CR 707.2b).
+fn enters_as_copy(
+    state: &GameState,
+    board: &crate::layers::Board,
+    ch: &crate::layers::Characteristics,
+    controller: crate::ids::PlayerId,
+    answers: &Answers,
+) -> Result<Option<crate::layers::CopiableValues>, Rejection> {
+    use crate::abilities::{Ability, StaticAbility};
+    let specs: Vec<&crate::abilities::TargetSpec> = ch
+        .abilities
+        .iter()
+        .filter_map(|a| match &a.ability {
+            Ability::Static(StaticAbility::EntersAsCopy(spec)) => Some(spec),
+            _ => None,
+        })
+        .collect();
+    let Some(spec) = specs.first() else { return Ok(None) };
+    let Some(chosen) = answers.copy.filter(|_| answers.may != Some(false)) else { return Ok(None) };
+    // "Any creature on the battlefield": a choice, not a target (hexproof doesn't matter).
+    let ok = state.object(chosen).is_some_and(|o| o.zone == crate::state::ZoneKind::Battlefield)
+        && match spec {
+            crate::abilities::TargetSpec::Creature => {
+                board.get(&chosen).is_some_and(|c| c.is(crate::types::CardType::Creature))
+            }
+            other => targets::is_legal(state, board, other, &crate::targets::Target::Object(chosen), controller),
+        };
+    if !ok {
+        return Err(Rejection::InvalidChoice(format!("{chosen:?} can't be chosen to copy")));
+    }
+    Ok(crate::layers::copiable_values(state, chosen))
 }

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::abilities::{Effect, Modification, TargetSpec};
+use crate::abilities::{Ability, Effect, Modification, TargetSpec};
 use crate::ids::{CardId, ObjectId, PlayerId};
 use crate::mana::ManaPool;
 use crate::rng::Rng;
@@ -127,7 +127,25 @@ pub enum StackEntryKind {
         target_specs: Vec<TargetSpec>,
         /// Counters the source had when last on the battlefield (CR 608.2h last known information).
         source_counters: BTreeMap<String, u32>,
+        /// Activated or triggered (CR 113.1b, 113.1c).
+        #[serde(default)]
+        ability_kind: StackAbilityKind,
+        /// The ability itself, for effects that refer to "this ability" (CR 707.9a).
+        #[serde(default)]
+        ability: Option<Box<Ability>>,
+        /// Which set of linked abilities of the source it belongs to (CR 607.5): 0 for the
+        /// abilities printed on it, else the timestamp of the copy effect that gave them.
+        #[serde(default)]
+        link: u64,
     },
+}
+
+/// Whether an ability on the stack was activated or triggered (CR 113.1b, 113.1c).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum StackAbilityKind {
+    #[default]
+    Activated,
+    Triggered,
 }
 
 /// An item on the stack.
@@ -152,6 +170,36 @@ pub struct PendingTrigger {
     /// The X the ability uses: for "when this enters" the X of the spell it was (CR 107.3m).
     #[serde(default)]
     pub x: Option<u32>,
+    /// Identifies it for `Action::PutTriggers`.
+    #[serde(default)]
+    pub id: u32,
+    /// What its targets must be, chosen as it is put on the stack (CR 603.3d, 601.2c).
+    #[serde(default)]
+    pub target_specs: Vec<TargetSpec>,
+    /// The triggered ability itself (CR 707.9a "this ability").
+    #[serde(default)]
+    pub ability: Option<Box<Ability>>,
+    /// See `StackEntryKind::Ability::link` (CR 607.5).
+    #[serde(default)]
+    pub link: u64,
+}
+
+/// A player must put their waiting triggered abilities on the stack (CR 603.3b: in the order
+/// they choose, with targets, CR 603.3d) before `then` receives priority.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TriggerWait {
+    pub player: PlayerId,
+    pub then: PlayerId,
+}
+
+/// A card exiled by a linked ability (CR 607.2a): by which object, through which link.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LinkedExile {
+    pub source: ObjectId,
+    pub link: u64,
+    /// The object the card became in exile (CR 400.7: if it leaves exile it is not "the
+    /// exiled card" any more).
+    pub exiled: ObjectId,
 }
 
 /// How long a continuous effect from a resolved spell or ability lasts (CR 611.2a).
@@ -161,6 +209,9 @@ pub enum Duration {
     EndOfTurn,
     /// No stated duration: until the end of the game (CR 611.2a).
     Indefinite,
+    /// "Until [player]'s next turn": ends immediately before that player's next turn begins
+    /// (CR 611.2a; Crystalline Resonance ruling 2020-04-17-2).
+    UntilNextTurnOf(PlayerId),
 }
 
 /// A continuous effect created by a resolving spell or ability. The affected set is locked in
@@ -204,6 +255,14 @@ pub struct GameState {
     pub next_object: u32,
     pub next_timestamp: u64,
     pub rng: Rng,
+    /// Waiting triggered abilities that need their controller's `PutTriggers` decision.
+    #[serde(default)]
+    pub trigger_wait: Option<TriggerWait>,
+    #[serde(default)]
+    pub next_trigger_id: u32,
+    /// Cards exiled by linked abilities (CR 607.2a).
+    #[serde(default)]
+    pub linked_exiles: Vec<LinkedExile>,
 }
 
 impl GameState {

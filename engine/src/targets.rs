@@ -56,6 +56,8 @@ pub fn is_legal(
         TargetSpec::Any => creature || (on_battlefield && ch.is(CardType::Planeswalker)),
         TargetSpec::Spell | TargetSpec::SpellOrAbility => false,
         TargetSpec::Land => on_battlefield && ch.is(CardType::Land),
+        // "Another" is checked against the source by `is_legal_from`.
+        TargetSpec::Permanent { nonland, .. } => on_battlefield && !(*nonland && ch.is(CardType::Land)),
         TargetSpec::CardInYourGraveyard { card_type, max_mana_value } => {
             obj.zone == ZoneKind::Graveyard
                 && obj.owner == controller
@@ -66,6 +68,23 @@ pub fn is_legal(
                 }
         }
     }
+}
+
+/// `is_legal` for a spell or ability whose source is `source`: "another target" can't be the
+/// source itself.
+pub fn is_legal_from(
+    state: &GameState,
+    board: &Board,
+    spec: &TargetSpec,
+    target: &Target,
+    controller: PlayerId,
+    source: Option<ObjectId>,
+) -> bool {
+    let another = matches!(spec, TargetSpec::Permanent { another: true, .. });
+    if another && source.is_some_and(|s| *target == Target::Object(s)) {
+        return false;
+    }
+    is_legal(state, board, spec, target, controller)
 }
 
 /// Every legal choice for one target (for `legal_actions`).
@@ -106,9 +125,21 @@ pub fn check_all(
     targets: &[Target],
     controller: PlayerId,
 ) -> bool {
+    check_all_from(state, board, specs, targets, controller, None)
+}
+
+/// `check_all` for a spell or ability with a known source (see `is_legal_from`).
+pub fn check_all_from(
+    state: &GameState,
+    board: &Board,
+    specs: &[TargetSpec],
+    targets: &[Target],
+    controller: PlayerId,
+    source: Option<ObjectId>,
+) -> bool {
     specs.len() == targets.len()
         && specs.iter().zip(targets).enumerate().all(|(i, (s, t))| {
             let distinct = *s != TargetSpec::AnotherCreature || !targets.iter().take(i).any(|p| p == t);
-            distinct && is_legal(state, board, s, t, controller)
+            distinct && is_legal_from(state, board, s, t, controller, source)
         })
 }

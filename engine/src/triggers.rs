@@ -1,67 +1,225 @@
 //! Triggered abilities (CR 603): they trigger on events, wait, and are put on the stack the next
-//! time a player would receive priority, in APNAP order (CR 603.3b). Within one player's
-//! triggers the engine uses timestamp order (the player's choice is not asked yet).
+//! time a player would receive priority, in APNAP order (CR 603.3b). A waiting ability that
+//! needs targets none of which can be chosen is removed (CR 603.3d). A player with a single
+//! waiting ability that needs no target has it put on the stack at once; with two or more, or
+//! any needing targets, the game waits for that player's `Action::PutTriggers` (the order,
+//! CR 603.3b, and the targets, CR 603.3d / 601.2c).
 
-use crate::abilities::{Ability, Trigger};
+use crate::abilities::{Ability, Trigger, TriggeredAbility};
 use crate::events::Event;
-use crate::layers::compute_all;
-use crate::state::{GameState, PendingTrigger, StackEntry, StackEntryKind, ZoneKind};
+use crate::ids::{CardId, ObjectId, PlayerId};
+use crate::layers::{compute_all, Board};
+use crate::rejection::Rejection;
+use crate::state::{GameState, PendingTrigger, StackAbilityKind, StackEntry, StackEntryKind, ZoneKind};
+use crate::targets::{self, Target};
+
+/// Where a triggered ability comes from, as it triggers (CR 603.3a: its controller is its
+/// source's controller then).
+pub(crate) struct TriggerSource<'a> {
+    pub source: ObjectId,
+    pub source_card: Option<CardId>,
+    pub controller: PlayerId,
+    pub source_counters: &'a std::collections::BTreeMap<String, u32>,
+    pub x: Option<u32>,
+    pub link: u64,
+}
+
+/// Records that `ability` triggered; it waits until a player would receive priority.
+pub(crate) fn queue(state: &mut GameState, from: &TriggerSource, ability: &TriggeredAbility) {
+    let timestamp = state.new_timestamp();
+    state.next_trigger_id = state.next_trigger_id.saturating_add(1);
+    let id = state.next_trigger_id;
+    state.pending_triggers.push(PendingTrigger {
+        source: from.source,
+        source_card: from.source_card,
+        controller: from.controller,
+        effect: ability.effect.clone(),
+        source_counters: from.source_counters.clone(),
+        timestamp,
+        x: from.x,
+        id,
+        target_specs: ability.targets.clone(),
+        ability: Some(Box::new(Ability::Triggered(ability.clone()))),
+        link: from.link,
+    });
+}
+
+/// Queues every triggered ability of `id` (as `board` shows it) with this trigger.
+fn queue_matching(state: &mut GameState, board: &Board, id: ObjectId, controller: PlayerId, trigger: Trigger) {
+    let Some(ch) = board.get(&id) else { return };
+    let Some(obj) = state.object(id) else { return };
+    let (card, counters, x) = (obj.card, obj.counters.clone(), obj.entered_x);
+    let found: Vec<(TriggeredAbility, u64)> = ch
+        .abilities
+        .iter()
+        .filter_map(|a| match &a.ability {
+            Ability::Triggered(t) if t.trigger == trigger => Some((t.clone(), a.link)),
+            _ => None,
+        })
+        .collect();
+    for (t, link) in found {
+        let from = TriggerSource { source: id, source_card: card, controller, source_counters: &counters, x, link };
+        queue(state, &from, &t);
+    }
+}
 
 /// "At the beginning of your upkeep" (CR 503.1a) or "of combat on your turn" (CR 507.1):
 /// abilities of the active player's permanents with that trigger.
 pub(crate) fn beginning_of_step(state: &mut GameState, trigger: Trigger) {
     let board = compute_all(state);
     let active = state.active;
-    let mut found = Vec::new();
-    for obj in state.zone_objects(ZoneKind::Battlefield, Some(active)) {
-        let Some(ch) = board.get(&obj.id) else { continue };
-        for a in &ch.abilities {
-            if let Ability::Triggered(t) = &a.ability {
-                if t.trigger == trigger {
-                    found.push((obj.id, obj.card, obj.controller, t.effect.clone(), obj.counters.clone()));
-                }
-            }
-        }
-    }
-    for (source, source_card, controller, effect, source_counters) in found {
-        let timestamp = state.new_timestamp();
-        state.pending_triggers.push(PendingTrigger {
-            source,
-            source_card,
-            controller,
-            effect,
-            source_counters,
-            timestamp,
-            x: None,
-        });
+    let ids: Vec<ObjectId> = state.zone_objects(ZoneKind::Battlefield, Some(active)).iter().map(|o| o.id).collect();
+    for id in ids {
+        queue_matching(state, &board, id, active, trigger);
     }
 }
 
-/// Puts waiting triggers on the stack; returns whether there were any.
-pub(crate) fn put_on_stack(state: &mut GameState, ev: &mut Vec<Event>) -> bool {
-    if state.pending_triggers.is_empty() {
-        return false;
+/// `player` cycled a card (CR 702.29c-d), which is now the object `card` (in the graveyard):
+/// "whenever you cycle a card" abilities of their permanents, and the card's own "when you
+/// cycle this card" abilities, which trigger from the zone it went to.
+pub(crate) fn cycled(state: &mut GameState, player: PlayerId, card: Option<ObjectId>) {
+    let board = compute_all(state);
+    let ids: Vec<ObjectId> = state.zone_objects(ZoneKind::Battlefield, Some(player)).iter().map(|o| o.id).collect();
+    for id in ids {
+        queue_matching(state, &board, id, player, Trigger::YouCycleACard);
     }
-    let mut pending = std::mem::take(&mut state.pending_triggers);
-    pending.sort_by_key(|t| t.timestamp);
+    if let Some(c) = card {
+        queue_matching(state, &board, c, player, Trigger::YouCycleThis);
+    }
+}
+
+/// Whether at least one legal choice exists for every target of a waiting ability.
+fn has_targets(state: &GameState, board: &Board, t: &PendingTrigger) -> bool {
+    t.target_specs.iter().all(|spec| {
+        targets::candidates(state, board, spec, t.controller)
+            .iter()
+            .any(|c| targets::is_legal_from(state, board, spec, c, t.controller, Some(t.source)))
+    })
+}
+
+/// What putting waiting triggers on the stack did.
+pub(crate) enum Placement {
+    /// Nothing was waiting.
+    Nothing,
+    /// Some were put on the stack or removed.
+    Progress,
+    /// This player must choose the order and targets of theirs (`Action::PutTriggers`).
+    Wait(PlayerId),
+}
+
+/// Puts waiting triggers on the stack in APNAP order, where no decision is needed.
+pub(crate) fn put_on_stack(state: &mut GameState, ev: &mut Vec<Event>) -> Placement {
+    if state.pending_triggers.is_empty() {
+        return Placement::Nothing;
+    }
+    state.pending_triggers.sort_by_key(|t| t.timestamp);
+    let board = compute_all(state);
+    let (keep, removed): (Vec<PendingTrigger>, Vec<PendingTrigger>) = std::mem::take(&mut state.pending_triggers)
+        .into_iter()
+        .partition(|t| has_targets(state, &board, t));
+    state.pending_triggers = keep;
+    let mut progress = !removed.is_empty();
+    for t in removed {
+        ev.push(Event::TriggerRemoved { source: t.source, controller: t.controller });
+    }
     for player in state.apnap() {
-        for t in pending.iter().filter(|t| t.controller == player) {
-            let id = state.new_object_id();
-            state.stack.push(StackEntry {
-                id,
-                controller: t.controller,
-                targets: Vec::new(),
-                x: t.x,
-                kind: StackEntryKind::Ability {
-                    source: t.source,
-                    source_card: t.source_card,
-                    effect: t.effect.clone(),
-                    target_specs: Vec::new(),
-                    source_counters: t.source_counters.clone(),
-                },
-            });
-            ev.push(Event::AbilityTriggered { source: t.source, controller: t.controller, stack_id: Some(id) });
+        let mine: Vec<&PendingTrigger> = state.pending_triggers.iter().filter(|t| t.controller == player).collect();
+        match mine.as_slice() {
+            [] => continue,
+            [one] if one.target_specs.is_empty() => {
+                let id = one.id;
+                push_pending(state, id, Vec::new(), ev);
+                progress = true;
+            }
+            _ => return Placement::Wait(player),
         }
     }
-    true
+    if progress {
+        Placement::Progress
+    } else {
+        Placement::Nothing
+    }
+}
+
+/// Moves the waiting ability `id` to the top of the stack with `chosen` targets.
+fn push_pending(state: &mut GameState, id: u32, chosen: Vec<Target>, ev: &mut Vec<Event>) {
+    let Some(pos) = state.pending_triggers.iter().position(|t| t.id == id) else { return };
+    let t = state.pending_triggers.remove(pos);
+    let stack_id = state.new_object_id();
+    state.stack.push(StackEntry {
+        id: stack_id,
+        controller: t.controller,
+        targets: chosen,
+        x: t.x,
+        kind: StackEntryKind::Ability {
+            source: t.source,
+            source_card: t.source_card,
+            effect: t.effect,
+            target_specs: t.target_specs,
+            source_counters: t.source_counters,
+            ability_kind: StackAbilityKind::Triggered,
+            ability: t.ability,
+            link: t.link,
+        },
+    });
+    ev.push(Event::AbilityTriggered { source: t.source, controller: t.controller, stack_id: Some(stack_id) });
+}
+
+/// The waiting abilities `player` must put on the stack now, in timestamp order.
+pub(crate) fn waiting_for(state: &GameState, player: PlayerId) -> Vec<&PendingTrigger> {
+    let mut v: Vec<&PendingTrigger> = state.pending_triggers.iter().filter(|t| t.controller == player).collect();
+    v.sort_by_key(|t| t.timestamp);
+    v
+}
+
+/// `Action::PutTriggers`: `order` (top of the stack first) must be a permutation of the
+/// player's waiting abilities; each one that needs targets gets legal ones (CR 603.3d,
+/// 601.2c), the others none.
+pub(crate) fn put_chosen(
+    state: &mut GameState,
+    player: PlayerId,
+    order: &[u32],
+    chosen: &[(u32, Vec<Target>)],
+    ev: &mut Vec<Event>,
+) -> Result<(), Rejection> {
+    let Some(wait) = state.trigger_wait.filter(|w| w.player == player) else {
+        return Err(Rejection::WrongTiming("no triggered abilities are waiting for this player".into()));
+    };
+    let mine: Vec<u32> = waiting_for(state, player).iter().map(|t| t.id).collect();
+    let mut sorted = order.to_vec();
+    sorted.sort_unstable();
+    let mut expected = mine.clone();
+    expected.sort_unstable();
+    if sorted != expected {
+        return Err(Rejection::InvalidChoice(format!(
+            "the order must list each waiting triggered ability once: {mine:?} (CR 603.3b)"
+        )));
+    }
+    let mut seen = Vec::new();
+    for (id, _) in chosen {
+        if !mine.contains(id) || seen.contains(id) {
+            return Err(Rejection::InvalidTarget(format!("targets given for an unknown or repeated trigger {id}")));
+        }
+        seen.push(*id);
+    }
+    let board = compute_all(state);
+    let mut plan: Vec<(u32, Vec<Target>)> = Vec::new();
+    for id in order {
+        let Some(t) = state.pending_triggers.iter().find(|t| t.id == *id) else { continue };
+        let ts: Vec<Target> = chosen.iter().find(|(i, _)| i == id).map(|(_, v)| v.clone()).unwrap_or_default();
+        if !targets::check_all_from(state, &board, &t.target_specs, &ts, player, Some(t.source)) {
+            return Err(Rejection::InvalidTarget(format!(
+                "triggered ability {id} needs {} legal target(s) (CR 603.3d)",
+                t.target_specs.len()
+            )));
+        }
+        plan.push((*id, ts));
+    }
+    // `order` lists the top first, so the last listed goes on the stack first.
+    for (id, ts) in plan.into_iter().rev() {
+        push_pending(state, id, ts, ev);
+    }
+    state.trigger_wait = None;
+    crate::priority::give_priority(state, wait.then, ev);
+    Ok(())
 }

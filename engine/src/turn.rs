@@ -1,6 +1,7 @@
 //! Turn structure (CR 500-514): steps in order, the turn-based actions at their beginning
 //! (untap, draw, declare attackers, combat damage, cleanup), "at the beginning of" triggers
-//! (upkeep CR 503.1a, combat CR 507.1), mana pools emptying at the end of each step
+//! (upkeep CR 503.1a, combat CR 507.1), "until your next turn" effects ending just before that
+//! turn (CR 611.2a), mana pools emptying at the end of each step
 //! (CR 106.4), and a new turn for the other player.
 
 use serde::{Deserialize, Serialize};
@@ -112,6 +113,7 @@ pub(crate) fn end_step(state: &mut GameState, answers: &Answers, ev: &mut Vec<Ev
                 state.turn = state.turn.saturating_add(1);
                 state.active = state.active.opponent();
                 state.step = Step::Untap;
+                end_until_next_turn(state, ev);
             }
         }
         ev.push(Event::StepBegan { step: state.step, turn: state.turn, active: state.active });
@@ -120,6 +122,22 @@ pub(crate) fn end_step(state: &mut GameState, answers: &Answers, ev: &mut Vec<Ev
         }
     }
     Ok(())
+}
+
+/// CR 611.2a: "until [player]'s next turn" effects end immediately before that turn begins,
+/// all at once (Crystalline Resonance rulings 2020-04-17-2 and -9), before its untap step.
+fn end_until_next_turn(state: &mut GameState, ev: &mut Vec<Event>) {
+    let active = state.active;
+    let before = state.effects.len();
+    state.effects.retain(|e| e.duration != Duration::UntilNextTurnOf(active));
+    let ended = before.saturating_sub(state.effects.len());
+    if ended > 0 {
+        ev.push(Event::EffectsEnded { count: ended });
+        crate::layers::apply_control(state);
+        // Links made through an ended copy effect are gone with it (CR 607.5; ruling -6).
+        let links: Vec<u64> = state.effects.iter().map(|e| e.timestamp).collect();
+        state.linked_exiles.retain(|l| l.link == 0 || links.contains(&l.link));
+    }
 }
 
 /// Turn-based actions of a beginning step; returns whether a player received priority.

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::ids::{CardId, ObjectId, PlayerId};
 use crate::layers::Board;
 use crate::mana::ManaPool;
+pub use crate::state::StackAbilityKind;
 use crate::state::{GameState, StackEntryKind, ZoneKind};
 use crate::targets::Target;
 use crate::types::CardType;
@@ -68,6 +69,18 @@ pub struct StackItemView {
     pub controller: PlayerId,
     pub targets: Vec<Target>,
     pub x: Option<u32>,
+    /// For abilities: activated or triggered (CR 113.1b-c); `None` for spells.
+    pub ability_kind: Option<StackAbilityKind>,
+}
+
+/// A triggered ability waiting for its controller's `Action::PutTriggers` (CR 603.3b, 603.3d).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PendingTriggerView {
+    pub id: u32,
+    pub source: Option<ObjectId>,
+    pub source_card: Option<CardId>,
+    pub controller: PlayerId,
+    pub needs_targets: bool,
 }
 
 pub(crate) fn object_view(state: &GameState, board: &Board, id: ObjectId) -> Option<ObjectView> {
@@ -129,8 +142,9 @@ pub(crate) fn stack_view(state: &GameState) -> Vec<StackItemView> {
                 controller: e.controller,
                 targets: e.targets.clone(),
                 x: e.x,
+                ability_kind: None,
             },
-            StackEntryKind::Ability { source, source_card, .. } => StackItemView {
+            StackEntryKind::Ability { source, source_card, ability_kind, .. } => StackItemView {
                 id: e.id,
                 kind: StackItemKind::Ability,
                 source: Some(*source),
@@ -138,7 +152,23 @@ pub(crate) fn stack_view(state: &GameState) -> Vec<StackItemView> {
                 controller: e.controller,
                 targets: e.targets.clone(),
                 x: e.x,
+                ability_kind: Some(*ability_kind),
             },
+        })
+        .collect()
+}
+
+/// The triggered abilities waiting for a `PutTriggers` decision, in timestamp order.
+pub(crate) fn pending_triggers(state: &GameState) -> Vec<PendingTriggerView> {
+    let Some(wait) = state.trigger_wait else { return Vec::new() };
+    crate::triggers::waiting_for(state, wait.player)
+        .into_iter()
+        .map(|t| PendingTriggerView {
+            id: t.id,
+            source: Some(t.source),
+            source_card: t.source_card,
+            controller: t.controller,
+            needs_targets: !t.target_specs.is_empty(),
         })
         .collect()
 }

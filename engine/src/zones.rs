@@ -11,7 +11,10 @@ use crate::cards::token_def;
 use crate::events::Event;
 use crate::ids::{ObjectId, PlayerId};
 use crate::layers::characteristics;
-use crate::state::{GameState, Object, PendingTrigger, ZoneKind};
+use crate::abilities::Modification;
+use crate::layers::CopiableValues;
+use crate::state::{ContinuousEffect, Duration, GameState, Object, ZoneKind};
+use crate::triggers::{queue, TriggerSource};
 use crate::types::CardType;
 
 /// Moves an object to `to` as a new object (CR 400.7): new id, new timestamp (CR 613.7d), no
@@ -70,21 +73,21 @@ pub fn move_to(
     }
     ev.push(Event::ZoneChanged { card: old.card, old: id, new: new_id, from, to });
     if let Some(ch) = lki {
-        if to == ZoneKind::Graveyard && ch.is(CardType::Creature) {
-            for a in &ch.abilities {
-                if let Ability::Triggered(t) = &a.ability {
-                    if t.trigger == Trigger::Dies {
-                        let ts = state.new_timestamp();
-                        state.pending_triggers.push(PendingTrigger {
-                            source: id,
-                            source_card: old.card,
-                            controller: old.controller,
-                            effect: t.effect.clone(),
-                            source_counters: old.counters.clone(),
-                            timestamp: ts,
-                            x: None,
-                        });
-                    }
+        // CR 603.10a: leaves-the-battlefield abilities look back at the permanent as it last
+        // existed; dying is going to a graveyard as a creature (CR 700.4).
+        let dies = to == ZoneKind::Graveyard && ch.is(CardType::Creature);
+        for a in &ch.abilities {
+            if let Ability::Triggered(t) = &a.ability {
+                if t.trigger == Trigger::ThisLeavesBattlefield || (dies && t.trigger == Trigger::Dies) {
+                    let from = TriggerSource {
+                        source: id,
+                        source_card: old.card,
+                        controller: old.controller,
+                        source_counters: &old.counters,
+                        x: None,
+                        link: a.link,
+                    };
+                    queue(state, &from, t);
                 }
             }
         }
@@ -115,9 +118,34 @@ pub fn put_onto_battlefield_attached(
     attach_to: Option<ObjectId>,
     ev: &mut Vec<Event>,
 ) -> Option<ObjectId> {
+    put_onto_battlefield_as(state, id, controller, entered_x, attach_to, None, ev)
+}
+
+/// Like `put_onto_battlefield_attached`; with `copy`, the permanent enters as a copy with those
+/// copiable values (CR 707.5): the copy effect applies before its "enters with" replacements
+/// and enters triggers are looked at, so the copied ones apply (CR 614.12).
+pub(crate) fn put_onto_battlefield_as(
+    state: &mut GameState,
+    id: ObjectId,
+    controller: PlayerId,
+    entered_x: Option<u32>,
+    attach_to: Option<ObjectId>,
+    copy: Option<CopiableValues>,
+    ev: &mut Vec<Event>,
+) -> Option<ObjectId> {
     let new_id = move_to(state, id, ZoneKind::Battlefield, Some(controller), ev)?;
     if let Some(o) = state.object_mut(new_id) {
         o.attached_to = attach_to.filter(|t| *t != new_id);
+    }
+    if let Some(values) = copy {
+        let timestamp = state.new_timestamp();
+        state.effects.push(ContinuousEffect {
+            timestamp,
+            source: Some(new_id),
+            affected: vec![new_id],
+            modifications: vec![Modification::BecomeCopy(Box::new(values))],
+            duration: Duration::Indefinite,
+        });
     }
     apply_etb_replacements(state, new_id, entered_x, ev);
     etb_triggers(state, new_id);
@@ -133,16 +161,8 @@ fn etb_triggers(state: &mut GameState, id: ObjectId) {
     for a in &ch.abilities {
         if let Ability::Triggered(t) = &a.ability {
             if t.trigger == Trigger::ThisEnters {
-                let timestamp = state.new_timestamp();
-                state.pending_triggers.push(PendingTrigger {
-                    source: id,
-                    source_card: card,
-                    controller,
-                    effect: t.effect.clone(),
-                    source_counters: counters.clone(),
-                    timestamp,
-                    x,
-                });
+                let from = TriggerSource { source: id, source_card: card, controller, source_counters: &counters, x, link: a.link };
+                queue(state, &from, t);
             }
         }
     }
@@ -175,7 +195,7 @@ fn apply_etb_replacements(
                 let n = match amount {
                     Amount::Fixed(n) => *n,
                     Amount::X => entered_x.unwrap_or(0),
-                    Amount::CountersOnThis(_) => 0,
+                    Amount::CountersOnThis(_) | Amount::PermanentsWithSubtype(_) => 0,
                 };
                 counters.push((kind.clone(), n));
             }

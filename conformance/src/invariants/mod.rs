@@ -189,6 +189,30 @@ impl Invariant {
         }
     }
 
+    /// What the rule requires, in a sentence (for reports and regression cases).
+    pub fn requirement(self) -> &'static str {
+        match self {
+            Invariant::TapSymbol => "a permanent that's already tapped can't be tapped again to pay {T}",
+            Invariant::UntapSymbol => "a permanent that's already untapped can't be untapped again to pay {Q}",
+            Invariant::SummoningSickness => "a creature's {T}/{Q} ability needs control since its controller's most recent turn began, or haste",
+            Invariant::UndefinedMana => "an ability that would produce mana of an undefined type produces no mana, and its costs are paid",
+            Invariant::CouldProduce => "\"could produce\" is exactly what the mana abilities would produce, ignoring costs",
+            Invariant::CrystallineGiant => "Crystalline Giant gets one counter of a listed kind it doesn't have, none with all ten",
+            Invariant::ChimericMassPt => "an animated Chimeric Mass has power and toughness equal to its charge counters",
+            Invariant::ChimericMassDies => "an animated Chimeric Mass with no charge counters is put into the graveyard",
+            Invariant::EntersWithX => "a permanent that enters with X counters gets the X of the spell it was",
+            Invariant::Durations => "\"until end of turn\" effects end in the cleanup step",
+            Invariant::OneZone => "a card is one object in one zone; moving makes a new object",
+            Invariant::NoPendingSba => "state-based actions are performed before a player gets priority",
+            Invariant::PoolsEmpty => "mana pools empty at the end of each step and phase",
+            Invariant::RejectionChangesNothing => "an illegal action is reversed entirely",
+            Invariant::LegalActionsAccepted => "every action listed as legal is accepted",
+            Invariant::RoundTrip => "a saved and loaded game is the same game",
+            Invariant::Deterministic => "the same seed and actions give the same game",
+            Invariant::SetupBuilds => "a repaired board builds a game",
+        }
+    }
+
     pub fn from_name(name: &str) -> Option<Invariant> {
         Invariant::ALL.into_iter().find(|i| i.name() == name)
     }

@@ -1,0 +1,580 @@
+//! From a fuzz artifact to a readable corpus case (`mtg-conformance regress`).
+//!
+//! The artifact's bytes are decoded by the generator the fuzz target uses, played until the
+//! first violation, minimized (structurally: fewer picks, fewer and simpler objects), and played
+//! once more to get the trace. The case is the minimized board as `setup` (every card with a
+//! `ref`), the accepted actions as steps (a rejected action changed nothing, so it is left out),
+//! and a last step stating what the violated rule requires — `expect_illegal` for an action the
+//! rule forbids, or the observation the rule implies — with `covers` naming the rule's source.
+//! Expectations come from the rule, never from the engine: the engine's answers only decide
+//! which actions were taken.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use mtg_engine::abilities::{Ability, Amount, StaticAbility};
+use mtg_engine::{cards, Action, CardId, GameSetup, ManaType, ObjectId, PlayerId, Target, ZoneKind};
+
+use super::costs::unpayable;
+use super::counters::GIANT_KINDS;
+use super::script::{minimize, run, Move, Trace};
+use super::{Invariant, RulesGame, Selection, Violation};
+use crate::generate::scenario_from_bytes;
+
+/// Why an artifact gives no case.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum RegressError {
+    #[error("the artifact replays without a violation (fixed already, or not a board_actions input)")]
+    NoViolation,
+    #[error("invariant {0} has no corpus form yet: keep the artifact in fuzz/corpus/board_actions/ instead ({1})")]
+    NotExpressible(Invariant, String),
+}
+
+/// A regression case, ready to be written to `rulings/regressions/<file_name>`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Regression {
+    pub id: String,
+    pub file_name: String,
+    pub toml: String,
+    pub violation: Violation,
+    /// The source the case covers (`None` never happens for expressible invariants).
+    pub covers: &'static str,
+}
+
+/// FNV-1a: a short, stable name for an artifact.
+fn fingerprint(bytes: &[u8]) -> String {
+    let h = bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3));
+    format!("{:08x}", h >> 32)
+}
+
+/// The case for a `board_actions` artifact, replayed against `G` (the reference engine for the
+/// command; a mutant in tests).
+pub fn regress<G: RulesGame>(bytes: &[u8]) -> Result<Regression, RegressError> {
+    let all = Selection::all();
+    let scenario = scenario_from_bytes(bytes);
+    let first = super::script::check::<G>(&scenario, &all).err().ok_or(RegressError::NoViolation)?;
+    let only = Selection::only(&[first.invariant]);
+    let small = minimize::<G>(&scenario, &only, first.invariant);
+    let moves: Vec<Move> = small.picks.iter().map(Move::from).collect();
+    let played = run::<G>(small.board.to_setup(), &moves, &only);
+    let violation = played.violation.ok_or(RegressError::NoViolation)?;
+    let covers = specific_source(&violation)
+        .or_else(|| violation.invariant.source())
+        .ok_or_else(|| RegressError::NotExpressible(violation.invariant, "no rule states it".into()))?;
+    let name = format!("{}-{}", violation.invariant.name(), fingerprint(bytes));
+    let w = Writer::new(&played.trace.setup);
+    let steps = w.steps::<G>(&played.trace, &violation)?;
+    let id = format!("regression/{name}");
+    let mut toml = String::new();
+    let _ = writeln!(toml, "# Found by the `board_actions` fuzz target (artifact {}), minimized by `mtg-conformance regress`.", fingerprint(bytes));
+    let _ = writeln!(toml, "# Invariant broken: {} — {}", violation.invariant, violation.detail.replace('\n', " "));
+    let _ = writeln!(toml);
+    let _ = writeln!(toml, "[[case]]");
+    let _ = writeln!(toml, "id = {}", q(&id));
+    let _ = writeln!(toml, "title = {}", q(&format!("Regression: {}", violation.invariant.name())));
+    let _ = writeln!(toml, "covers = [{}]", q(covers));
+    let _ = writeln!(toml, "note = {}", q(&format!("The rule: {}. The last step states what it requires here.", violation.invariant.requirement())));
+    toml.push_str(&w.setup());
+    let _ = writeln!(toml, "step = [");
+    for s in steps {
+        let _ = writeln!(toml, "  {s},");
+    }
+    let _ = writeln!(toml, "]");
+    Ok(Regression { file_name: format!("{name}.toml"), id, toml, violation, covers })
+}
+
+/// `mtg-conformance regress`: reads the artifact, writes `<corpus>/regressions/<name>.toml` (or
+/// prints it), and says which source the case covers and whether the corpus has it. Returns the
+/// exit status: 0 written, 1 no case (no violation, or not expressible), 2 I/O or usage error.
+pub fn command(artifact: &std::path::Path, target: &str, corpus: &std::path::Path, print_only: bool) -> u8 {
+    if target != "board_actions" {
+        eprintln!("error: only `board_actions` artifacts become cases; a `{target}` artifact is a case file or text already");
+        return 2;
+    }
+    let bytes = match std::fs::read(artifact) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("error: {}: {e}", artifact.display());
+            return 2;
+        }
+    };
+    let r = match regress::<mtg_engine::Game>(&bytes) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("{e}");
+            return 1;
+        }
+    };
+    eprintln!("{}", r.violation);
+    if print_only {
+        print!("{}", r.toml);
+        return 0;
+    }
+    let dir = corpus.join("regressions");
+    let path = dir.join(&r.file_name);
+    if let Err(e) = std::fs::create_dir_all(&dir).and_then(|_| std::fs::write(&path, &r.toml)) {
+        eprintln!("error: {}: {e}", path.display());
+        return 2;
+    }
+    println!("wrote {} (case {}, covers {})", path.display(), r.id, r.covers);
+    let known = crate::corpus::Corpus::load(corpus)
+        .map(|l| l.corpus.sources.iter().any(|s| s.item.id == r.covers))
+        .unwrap_or(false);
+    if !known {
+        println!("note: source `{}` is not in {}/sources/ yet: add it (exact rule text) to sources/invariants.toml", r.covers, corpus.display());
+    }
+    0
+}
+
+/// A TOML basic string.
+fn q(s: &str) -> String {
+    toml::Value::String(s.to_string()).to_string()
+}
+
+fn player(p: PlayerId) -> &'static str {
+    if p.0 == 0 {
+        "alice"
+    } else {
+        "bob"
+    }
+}
+
+fn mana(t: ManaType) -> &'static str {
+    t.symbol()
+}
+
+struct Writer<'a> {
+    setup: &'a GameSetup,
+    refs: Vec<String>,
+}
+
+impl<'a> Writer<'a> {
+    fn new(setup: &'a GameSetup) -> Writer<'a> {
+        let refs = setup
+            .cards
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let slug: String = c.name.to_lowercase().chars().map(|ch| if ch.is_ascii_alphanumeric() { ch } else { '-' }).collect();
+                format!("{}-{i}", slug.split('-').filter(|s| !s.is_empty()).collect::<Vec<_>>().join("-"))
+            })
+            .collect();
+        Writer { setup, refs }
+    }
+
+    fn card_ref(&self, card: CardId) -> Option<&str> {
+        self.refs.get(usize::try_from(card.0).ok()?).map(String::as_str)
+    }
+
+    /// The `[case.setup]` keys, dotted so `step` can follow.
+    fn setup(&self) -> String {
+        let s = self.setup;
+        let mut out = String::new();
+        let _ = writeln!(out, "setup.active = {}", q(player(s.active_player)));
+        let _ = writeln!(out, "setup.step = {}", q(s.step.name()));
+        let _ = writeln!(out, "setup.turn = {}", s.turn_number);
+        let _ = writeln!(out, "setup.seed = {}", s.seed);
+        let lives: Vec<String> = s.players.iter().enumerate().map(|(i, p)| format!("{} = {}", player(PlayerId(i as u8)), p.life)).collect();
+        let _ = writeln!(out, "setup.life = {{ {} }}", lives.join(", "));
+        let pools: Vec<String> = s
+            .players
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| !p.mana_pool.is_empty())
+            .map(|(i, p)| format!("{} = {}", player(PlayerId(i as u8)), q(&p.mana_pool.to_symbols())))
+            .collect();
+        if !pools.is_empty() {
+            let _ = writeln!(out, "setup.mana_pool = {{ {} }}", pools.join(", "));
+        }
+        let entry = |i: usize| -> String {
+            let c = &s.cards[i];
+            let mut f = vec![format!("ref = {}", q(&self.refs[i])), format!("card = {}", q(&c.name))];
+            if c.zone == ZoneKind::Battlefield {
+                let controller = c.controller.unwrap_or(c.owner);
+                f.push(format!("controller = {}", q(player(controller))));
+                if controller != c.owner {
+                    f.push(format!("owner = {}", q(player(c.owner))));
+                }
+                if c.tapped {
+                    f.push("tapped = true".into());
+                }
+                if c.summoning_sick {
+                    f.push("sick = true".into());
+                }
+                if let Some(t) = c.attached_to.and_then(|t| self.card_ref(t)) {
+                    f.push(format!("attached_to = {}", q(t)));
+                }
+            }
+            let counters: Vec<String> = c.counters.iter().filter(|(_, n)| **n > 0).map(|(k, n)| format!("{} = {n}", q(k))).collect();
+            if !counters.is_empty() {
+                f.push(format!("counters = {{ {} }}", counters.join(", ")));
+            }
+            if c.commander {
+                f.push("commander = true".into());
+            }
+            format!("{{ {} }}", f.join(", "))
+        };
+        let battlefield: Vec<String> =
+            (0..s.cards.len()).filter(|i| s.cards[*i].zone == ZoneKind::Battlefield).map(entry).collect();
+        if !battlefield.is_empty() {
+            let _ = writeln!(out, "setup.battlefield = [\n  {},\n]", battlefield.join(",\n  "));
+        }
+        for zone in [ZoneKind::Hand, ZoneKind::Library, ZoneKind::Graveyard, ZoneKind::Exile, ZoneKind::Command] {
+            let mut by_owner: BTreeMap<&str, Vec<String>> = BTreeMap::new();
+            for (i, c) in s.cards.iter().enumerate().filter(|(_, c)| c.zone == zone) {
+                by_owner.entry(player(c.owner)).or_default().push(entry(i));
+            }
+            if !by_owner.is_empty() {
+                let owners: Vec<String> = by_owner.iter().map(|(p, v)| format!("{p} = [ {} ]", v.join(", "))).collect();
+                let _ = writeln!(out, "setup.{} = {{ {} }}", zone.name(), owners.join(", "));
+            }
+        }
+        out
+    }
+
+    /// The ref of the card an object is in `state`.
+    fn obj_ref(&self, state: &mtg_engine::GameState, id: ObjectId, inv: Invariant) -> Result<String, RegressError> {
+        state
+            .object(id)
+            .and_then(|o| o.card)
+            .and_then(|c| self.card_ref(c))
+            .map(str::to_string)
+            .ok_or_else(|| RegressError::NotExpressible(inv, format!("{id:?} is not a card (a token or an ability)")))
+    }
+
+    /// One action as a corpus step (`extra`: more keys, such as `expect_illegal`).
+    fn action(&self, state: &mtg_engine::GameState, a: &Action, inv: Invariant, extra: &str) -> Result<String, RegressError> {
+        let by = format!("by = {}", q(player(a.player())));
+        let targets = |ts: &[Target]| -> Result<String, RegressError> {
+            let v: Result<Vec<String>, RegressError> = ts
+                .iter()
+                .map(|t| match t {
+                    Target::Player(p) => Ok(q(player(*p))),
+                    Target::Object(o) => self.obj_ref(state, *o, inv).map(|r| q(&r)),
+                })
+                .collect();
+            Ok(format!("targets = [{}]", v?.join(", ")))
+        };
+        let mut f = match a {
+            Action::PassPriority { answers, .. } => {
+                if *answers != mtg_engine::Answers::default() {
+                    return Err(RegressError::NotExpressible(inv, "a pass with answers".into()));
+                }
+                vec!["do = \"pass\"".to_string(), by]
+            }
+            Action::PlayLand { card, .. } => vec!["do = \"play_land\"".into(), format!("card = {}", q(&self.obj_ref(state, *card, inv)?)), by],
+            Action::CastSpell { card, x, targets: ts, .. } => {
+                let mut f = vec!["do = \"cast\"".into(), format!("card = {}", q(&self.obj_ref(state, *card, inv)?)), by];
+                if let Some(x) = x {
+                    f.push(format!("x = {x}"));
+                }
+                if !ts.is_empty() {
+                    f.push(targets(ts)?);
+                }
+                f
+            }
+            Action::ActivateAbility { source, ability, x, targets: ts, mana_choice, replacement_order, .. } => {
+                let mut f = vec![
+                    "do = \"activate\"".into(),
+                    format!("source = {}", q(&self.obj_ref(state, *source, inv)?)),
+                    format!("ability = {}", ability.saturating_add(1)),
+                    by,
+                ];
+                if let Some(x) = x {
+                    f.push(format!("x = {x}"));
+                }
+                if !ts.is_empty() {
+                    f.push(targets(ts)?);
+                }
+                if let Some(t) = mana_choice {
+                    f.push(format!("mana = {}", q(mana(*t))));
+                }
+                if !replacement_order.is_empty() {
+                    let v: Result<Vec<String>, RegressError> =
+                        replacement_order.iter().map(|o| self.obj_ref(state, *o, inv).map(|r| q(&r))).collect();
+                    f.push(format!("order = [{}]", v?.join(", ")));
+                }
+                f
+            }
+            // Expressed by the `triggers`/`trigger_order` keys of the preceding step, not as a step.
+            Action::PutTriggers { .. } => {
+                return Err(RegressError::NotExpressible(inv, "putting triggered abilities on the stack".into()))
+            }
+            Action::DeclareAttackers { attackers, .. } => {
+                let v: Result<Vec<String>, RegressError> = attackers.iter().map(|o| self.obj_ref(state, *o, inv).map(|r| q(&r))).collect();
+                vec!["do = \"attack\"".into(), format!("attackers = [{}]", v?.join(", ")), by]
+            }
+        };
+        if !extra.is_empty() {
+            f.push(extra.to_string());
+        }
+        Ok(format!("{{ {} }}", f.join(", ")))
+    }
+
+    /// The accepted actions, then what the violated rule requires.
+    fn steps<G: RulesGame>(&self, trace: &Trace, v: &Violation) -> Result<Vec<String>, RegressError> {
+        let inv = v.invariant;
+        let not = |why: &str| RegressError::NotExpressible(inv, why.to_string());
+        let mut game = G::new_game(trace.setup.clone()).map_err(|e| not(&e.to_string()))?;
+        let mut out = Vec::new();
+        let n = trace.steps.len();
+        // The step the violation is about: the last one taken (a listed action that broke a cost
+        // rule was never taken; it is found again below).
+        let last_taken = v.pick.is_some() && n > 0 && !listed_violation(inv, &v.detail);
+        let replay_until = if last_taken { n - 1 } else { n };
+        for s in trace.steps.iter().take(replay_until) {
+            let state = game.state().clone();
+            if game.apply(s.action.clone()).is_ok() {
+                out.push(self.action(&state, &s.action, inv, "")?);
+            }
+        }
+        let before = game.state().clone();
+        let last = if last_taken { trace.steps.last().map(|s| s.action.clone()) } else { None };
+        match inv {
+            Invariant::TapSymbol | Invariant::UntapSymbol | Invariant::SummoningSickness | Invariant::RejectionChangesNothing => {
+                let action = match last {
+                    Some(a) => a,
+                    None => {
+                        let board = mtg_engine::layers::compute_all(&before);
+                        game.legal_actions()
+                            .into_iter()
+                            .find(|a| unpayable(&before, &board, a).is_some_and(|b| b.invariant == inv))
+                            .ok_or_else(|| not("the offending listed action is gone"))?
+                    }
+                };
+                let class = match inv {
+                    Invariant::SummoningSickness => "\"summoning_sickness\"",
+                    Invariant::RejectionChangesNothing => "true",
+                    _ => "\"cost\"",
+                };
+                out.push(self.action(&before, &action, inv, &format!("expect_illegal = {class}"))?);
+            }
+            Invariant::UndefinedMana => {
+                let a = last.ok_or_else(|| not("no activation"))?;
+                out.push(self.action(&before, &a, inv, "")?);
+                let Action::ActivateAbility { player: p, source, .. } = &a else { return Err(not("not an activation")) };
+                // CR 106.5: nothing is added, so the pool is what it was; {T} was paid.
+                let pool = before.player(*p).map(|pl| pl.mana_pool.to_symbols()).unwrap_or_default();
+                out.push(format!("{{ expect = {{ player = {}, mana_pool = {} }} }}", q(player(*p)), q(&pool)));
+                out.push(format!("{{ expect = {{ object = {}, tapped = true }} }}", q(&self.obj_ref(&before, *source, inv)?)));
+            }
+            Invariant::PoolsEmpty => {
+                let a = last.ok_or_else(|| not("no step change"))?;
+                out.push(self.action(&before, &a, inv, "")?);
+                for p in ["alice", "bob"] {
+                    out.push(format!("{{ expect = {{ player = {}, mana_pool = \"\" }} }}", q(p)));
+                }
+            }
+            Invariant::EntersWithX => {
+                let a = last.ok_or_else(|| not("no resolution"))?;
+                out.push(self.action(&before, &a, inv, "")?);
+                // The spell on the stack and its X; it resolves into a permanent with X counters.
+                let spell = before.stack.last().and_then(|e| before.object(e.id)).ok_or_else(|| not("no spell"))?;
+                let x = spell.x.unwrap_or(0);
+                let r = self.obj_ref(&before, spell.id, inv)?;
+                let def = cards::card_def(&spell.def).ok_or_else(|| not("unknown card"))?;
+                for ab in &def.abilities {
+                    if let Ability::Static(StaticAbility::EntersWithCounters { kind, amount: Amount::X }) = ab {
+                        out.push(format!("{{ expect = {{ object = {}, zone = \"battlefield\", counters = {{ {} = {x} }} }} }}", q(&r), q(kind)));
+                    }
+                }
+            }
+            Invariant::ChimericMassPt | Invariant::ChimericMassDies | Invariant::NoPendingSba => {
+                if let Some(a) = &last {
+                    out.push(self.action(&before, a, inv, "")?);
+                }
+                let after = {
+                    let mut g = G::from_state(before.clone());
+                    if let Some(a) = last {
+                        let _ = g.apply(a);
+                    }
+                    g.state().clone()
+                };
+                let board = mtg_engine::layers::compute_all(&after);
+                let mut any = false;
+                for o in after.zone_objects(ZoneKind::Battlefield, None) {
+                    let Some(ch) = board.get(&o.id) else { continue };
+                    let Some(card) = o.card.and_then(|c| self.card_ref(c)) else { continue };
+                    let charge = o.counters.get("charge").copied().unwrap_or(0);
+                    let zero_toughness = ch.is(mtg_engine::types::CardType::Creature) && ch.toughness.unwrap_or(0) <= 0;
+                    if inv == Invariant::ChimericMassPt && ch.name == super::chimeric_mass::CHIMERIC_MASS {
+                        // Ruling 2011-01-01-3: P/T equal to its charge counters.
+                        out.push(format!("{{ expect = {{ object = {}, power = {charge}, toughness = {charge} }} }}", q(card)));
+                        any = true;
+                    } else if inv != Invariant::ChimericMassPt && zero_toughness {
+                        // CR 704.5f: a creature with toughness 0 or less is put into the graveyard.
+                        out.push(format!("{{ expect = {{ object = {}, zone = \"graveyard\" }} }}", q(card)));
+                        any = true;
+                    }
+                }
+                if inv == Invariant::NoPendingSba && v.detail.contains("704.5j") {
+                    // CR 704.5j: of two or more legendary permanents with the same name, their
+                    // controller keeps one; the others go to the graveyard.
+                    for p in [PlayerId(0), PlayerId(1)] {
+                        let mut names: Vec<String> = after
+                            .zone_objects(ZoneKind::Battlefield, Some(p))
+                            .iter()
+                            .filter_map(|o| board.get(&o.id))
+                            .map(|c| (c.name.clone(), c.supertypes.iter().any(|s| s == "Legendary")))
+                            .fold(Vec::<(String, bool)>::new(), |mut acc, (n, legendary)| {
+                                if !(legendary && acc.iter().any(|(m, _)| *m == n)) {
+                                    acc.push((n, legendary));
+                                }
+                                acc
+                            })
+                            .into_iter()
+                            .map(|(n, _)| q(&n))
+                            .collect();
+                        names.sort();
+                        if after.zone_objects(ZoneKind::Battlefield, Some(p)).len() != names.len() {
+                            out.push(format!(
+                                "{{ expect = {{ zone = \"battlefield\", controller = {}, names = {{ unordered = [{}] }} }} }}",
+                                q(player(p)),
+                                names.join(", ")
+                            ));
+                            any = true;
+                        }
+                    }
+                }
+                if !any {
+                    return Err(not(&v.detail));
+                }
+            }
+            Invariant::CrystallineGiant => {
+                let a = last.ok_or_else(|| not("no resolution"))?;
+                out.push(self.action(&before, &a, inv, "")?);
+                let giant = before
+                    .zone_objects(ZoneKind::Battlefield, None)
+                    .into_iter()
+                    .find(|o| o.def == super::counters::CRYSTALLINE_GIANT)
+                    .ok_or_else(|| not("no Giant"))?;
+                let r = self.obj_ref(&before, giant.id, inv)?;
+                // Rulings 2020-04-17: one counter of a kind it doesn't have, or none with all ten.
+                let missing: Vec<&str> = GIANT_KINDS.iter().copied().filter(|k| giant.counters.get(*k).copied().unwrap_or(0) == 0).collect();
+                let options: Vec<String> = if missing.is_empty() {
+                    vec![table(&giant.counters)]
+                } else {
+                    missing
+                        .iter()
+                        .map(|k| {
+                            let mut c = giant.counters.clone();
+                            c.insert((*k).to_string(), 1);
+                            table(&c)
+                        })
+                        .collect()
+                };
+                out.push(format!("{{ expect = {{ object = {}, counters = {{ one_of = [{}] }} }} }}", q(&r), options.join(", ")));
+            }
+            Invariant::CouldProduce
+            | Invariant::Durations
+            | Invariant::OneZone
+            | Invariant::LegalActionsAccepted
+            | Invariant::RoundTrip
+            | Invariant::Deterministic
+            | Invariant::SetupBuilds => return Err(not(&v.detail)),
+        }
+        Ok(out)
+    }
+}
+
+/// The state-based action a pending-SBA violation names (`(CR 704.5j)` → `cr-704.5j`).
+fn specific_source(v: &Violation) -> Option<&'static str> {
+    if v.invariant != Invariant::NoPendingSba {
+        return None;
+    }
+    ["704.5a", "704.5b", "704.5d", "704.5f", "704.5g", "704.5i", "704.5j", "704.5m", "704.5q"]
+        .into_iter()
+        .find(|p| v.detail.contains(&format!("CR {p}")))
+        .map(|p| match p {
+            "704.5a" => "cr-704.5a",
+            "704.5b" => "cr-704.5b",
+            "704.5d" => "cr-704.5d",
+            "704.5f" => "cr-704.5f",
+            "704.5g" => "cr-704.5g",
+            "704.5i" => "cr-704.5i",
+            "704.5j" => "cr-704.5j",
+            "704.5m" => "cr-704.5m",
+            _ => "cr-704.5q",
+        })
+}
+
+/// Whether a cost violation was about a listed action (not taken) rather than an accepted one.
+fn listed_violation(inv: Invariant, detail: &str) -> bool {
+    matches!(inv, Invariant::TapSymbol | Invariant::UntapSymbol | Invariant::SummoningSickness) && detail.starts_with("listed as legal")
+}
+
+fn table(counters: &BTreeMap<String, u32>) -> String {
+    let v: Vec<String> = counters.iter().filter(|(_, n)| **n > 0).map(|(k, n)| format!("{} = {n}", q(k))).collect();
+    format!("{{ {} }}", v.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    use super::*;
+    use crate::corpus::Corpus;
+    use crate::invariants::mutants::{Bug, Mutant, TapsTappedPermanent, XFromManaSpent};
+    use crate::judge::Verdict;
+    use crate::reference::ReferenceEngine;
+    use crate::runner::run_case;
+    use proptest::collection::vec;
+    use proptest::prelude::any;
+    use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestError, TestRng, TestRunner};
+
+    /// An artifact for bug `B`, as the fuzzer would find it (random bytes that break it).
+    fn artifact<B: Bug>(cases: u32) -> Option<Vec<u8>> {
+        let config = Config { cases, failure_persistence: None, max_shrink_iters: 0, ..Config::default() };
+        let mut runner = TestRunner::new_with_rng(config, TestRng::deterministic_rng(RngAlgorithm::ChaCha));
+        let only = Selection::only(&[B::BREAKS]);
+        let r = runner.run(&vec(any::<u8>(), 0..300), |b| match super::super::check::<Mutant<B>>(&scenario_from_bytes(&b), &only) {
+            Ok(_) => Ok(()),
+            Err(v) => Err(TestCaseError::fail(v.to_string())),
+        });
+        match r {
+            Err(TestError::Fail(_, bytes)) => Some(bytes),
+            _ => None,
+        }
+    }
+
+    /// The case parses, lints clean and passes on the real engine (which has no such bug).
+    fn assert_good_case(r: &Regression) {
+        let loaded = Corpus::from_texts(
+            concat!(env!("CARGO_MANIFEST_DIR"), "/../rulings"),
+            [(PathBuf::from("regressions/test.toml"), r.toml.clone())],
+        );
+        assert!(loaded.problems.is_empty(), "{:?}\n{}", loaded.problems, r.toml);
+        let case = loaded.corpus.cases.first().map(|c| c.item.clone());
+        let Some(case) = case else { panic!("no case in\n{}", r.toml) };
+        assert_eq!(case.covers, vec![r.covers.to_string()]);
+        let verdict = run_case(&mut ReferenceEngine::new(), &case);
+        assert!(matches!(verdict, Verdict::Passed), "{verdict:?}\n{}", r.toml);
+    }
+
+    #[test]
+    fn a_tap_symbol_artifact_becomes_an_expect_illegal_case() {
+        let Some(bytes) = artifact::<TapsTappedPermanent>(2000) else { panic!("no artifact") };
+        let r = regress::<Mutant<TapsTappedPermanent>>(&bytes);
+        let Ok(r) = r else { panic!("{r:?}") };
+        assert_eq!(r.violation.invariant, Invariant::TapSymbol);
+        assert!(r.toml.contains("expect_illegal = \"cost\""), "{}", r.toml);
+        assert!(r.id.starts_with("regression/tap-symbol-"));
+        assert_good_case(&r);
+    }
+
+    #[test]
+    fn an_enters_with_x_witness_becomes_a_counters_case() {
+        // Hangarback Walker in hand, {C}{C}{C}{C}: bytes are hard to hand-write, so search.
+        let Some(bytes) = artifact::<XFromManaSpent>(20_000) else { panic!("no artifact") };
+        let r = regress::<Mutant<XFromManaSpent>>(&bytes);
+        let Ok(r) = r else { panic!("{r:?}") };
+        assert_eq!(r.covers, "cr-107.3m");
+        assert!(r.toml.contains("counters = {"), "{}", r.toml);
+        assert_good_case(&r);
+    }
+
+    #[test]
+    fn an_artifact_without_a_violation_is_refused() {
+        assert_eq!(regress::<mtg_engine::Game>(&[]), Err(RegressError::NoViolation));
+    }
+}

@@ -211,9 +211,24 @@ pub fn minimize<G: RulesGame>(scenario: &Scenario, selection: &Selection, target
                 improved |= keep(c, &mut best);
             }
         }
-        let mut c = best.clone();
-        c.board.pools = [[0; 6]; 2];
-        improved |= keep(c, &mut best);
+        let board_simplifications: [fn(&mut crate::generate::BoardRecipe); 4] = [
+            |b| b.pools = [[0; 6]; 2],
+            |b| b.life = [20, 20],
+            |b| b.seed = 0,
+            |b| b.turn = 0,
+        ];
+        for simplify in board_simplifications {
+            let mut c = best.clone();
+            simplify(&mut c.board);
+            improved |= keep(c, &mut best);
+        }
+        for p in 0..2 {
+            for t in 0..6 {
+                let mut c = best.clone();
+                c.board.pools[p][t] = 0;
+                improved |= keep(c, &mut best);
+            }
+        }
         if !improved {
             break;
         }

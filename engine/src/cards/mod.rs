@@ -19,6 +19,8 @@ mod basic_lands;
 mod bladed_pinions;
 mod blood_pet;
 mod chimeric_mass;
+mod clone;
+mod crystalline_resonance;
 mod counterspells;
 mod crystalline_giant;
 mod contamination;
@@ -26,12 +28,15 @@ mod endless_one;
 mod exotic_orchard;
 mod fellwar_stone;
 mod fires_of_yavimaya;
+mod gempalm_incinerator;
 mod hangarback_walker;
+mod indatha_crystal;
 mod land_mana_triggers;
 mod lightning_bolt;
 mod llanowar_elves;
 mod mana_reflection;
 mod meteor_crater;
+mod oblivion_ring;
 mod pillar_of_the_paruns;
 mod pump_spells;
 mod reflecting_pool;
@@ -138,11 +143,22 @@ pub(crate) fn cost_mana(s: &str) -> Option<ManaCost> {
     ManaCost::parse(s).ok()
 }
 pub(crate) fn activated(cost: Cost, targets: Vec<TargetSpec>, effect: Effect) -> Ability {
-    Ability::Activated(ActivatedAbility { cost, targets, effect, sorcery_speed: false })
+    Ability::Activated(ActivatedAbility { cost, targets, effect, sorcery_speed: false, cycling: false })
 }
 /// An ability with "Activate only as a sorcery" (CR 602.5d).
 pub(crate) fn activated_as_sorcery(cost: Cost, targets: Vec<TargetSpec>, effect: Effect) -> Ability {
-    Ability::Activated(ActivatedAbility { cost, targets, effect, sorcery_speed: true })
+    Ability::Activated(ActivatedAbility { cost, targets, effect, sorcery_speed: true, cycling: false })
+}
+/// "Cycling [cost]" = "[Cost], Discard this card: Draw a card.", activated only from the hand
+/// (CR 702.29a).
+pub(crate) fn cycling(mana_cost: &str) -> Ability {
+    Ability::Activated(ActivatedAbility {
+        cost: Cost { mana: cost_mana(mana_cost), discard_self: true, ..Cost::default() },
+        targets: vec![],
+        effect: Effect::DrawCards(1),
+        sorcery_speed: false,
+        cycling: true,
+    })
 }
 /// A loyalty ability (CR 606): [+N] or [−N].
 pub(crate) fn loyalty(n: i32, targets: Vec<TargetSpec>, effect: Effect) -> Ability {
@@ -155,7 +171,11 @@ pub(crate) fn tap_add(spec: ManaSpec) -> Ability {
     activated(tap(), vec![], Effect::AddMana(spec))
 }
 pub(crate) fn triggered(trigger: Trigger, effect: Effect) -> Ability {
-    Ability::Triggered(TriggeredAbility { trigger, effect })
+    Ability::Triggered(TriggeredAbility { trigger, effect, targets: vec![] })
+}
+/// A triggered ability with targets (CR 603.3d).
+pub(crate) fn triggered_targeting(trigger: Trigger, targets: Vec<TargetSpec>, effect: Effect) -> Ability {
+    Ability::Triggered(TriggeredAbility { trigger, effect, targets })
 }
 pub(crate) fn keyword(k: Keyword) -> Ability {
     Ability::Keyword(k)
@@ -222,6 +242,11 @@ fn registry() -> &'static Registry {
             vanilla::isamaru(),
             untap_symbol_creatures::leech_bonder(),
             bladed_pinions::def(),
+            crystalline_resonance::def(),
+            clone::def(),
+            oblivion_ring::def(),
+            indatha_crystal::def(),
+            gempalm_incinerator::def(),
         ]);
         let tokens = vec![hangarback_walker::thopter_token(), tevesh_szat::thrull_token()];
         let by_name = cards.iter().enumerate().map(|(i, c)| (c.name.clone(), i)).collect();
@@ -291,7 +316,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 42);
+        assert_eq!(names.len(), 47);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {

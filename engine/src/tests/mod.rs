@@ -2,8 +2,10 @@
 
 mod aura_tests;
 mod commander_tests;
+mod copy_tests;
 mod could_produce_tests;
 mod counters_tests;
+mod cycling_tests;
 mod equipment_tests;
 mod invariants_tests;
 mod layers_tests;

@@ -1,0 +1,269 @@
+//! Copy effects (CR 707, layer 1 CR 613.2a), "until your next turn" (CR 611.2a), entering as a
+//! copy (CR 707.5, 614.1c), the legend rule (CR 704.5j), planeswalker loyalty of a copy
+//! (CR 306.5b, 704.5i) and linked abilities on copies (CR 607.2a, 607.5).
+
+use super::*;
+use crate::abilities::{Ability, Trigger};
+use crate::*;
+
+const MAY: Answers = Answers {
+    random: Vec::new(),
+    distribute: Vec::new(),
+    sacrifice: None,
+    pay: None,
+    copy: None,
+    mana: None,
+    discard: None,
+    counter: None,
+    may: Some(true),
+    keep: None,
+};
+
+/// Cycles `crystal` (in alice's hand); Resonance's trigger targets `target`; resolves the
+/// trigger with `answers` (the cycling ability stays on the stack).
+fn cycle_and_copy(g: &mut Game, crystal: CardId, target: Target, answers: Answers) -> Result<(), Rejection> {
+    activate(g, ALICE, crystal, 1)?;
+    let id = g.pending_triggers()[0].id;
+    g.apply(Action::PutTriggers { player: ALICE, order: vec![id], targets: vec![(id, vec![target])] })?;
+    resolve_top(g, answers)
+}
+
+fn board(alice: &[&str], bob: &[&str], crystals: usize) -> (Game, CardId, Vec<CardId>, Vec<CardId>, Vec<CardId>) {
+    let mut s = setup(Step::PrecombatMain);
+    let resonance = perm(&mut s, "Crystalline Resonance", ALICE);
+    let a: Vec<CardId> = alice.iter().map(|n| perm(&mut s, n, ALICE)).collect();
+    let b: Vec<CardId> = bob.iter().map(|n| perm(&mut s, n, BOB)).collect();
+    let c: Vec<CardId> = (0..crystals).map(|_| add(&mut s, "Indatha Crystal", ALICE, ZoneKind::Hand)).collect();
+    for _ in 0..3 {
+        add(&mut s, "Island", ALICE, ZoneKind::Library);
+        add(&mut s, "Island", BOB, ZoneKind::Library);
+    }
+    s.players[0].mana_pool = pool("{C}{C}{C}{C}{C}{C}{C}{C}");
+    (Game::new(s).unwrap(), resonance, a, b, c)
+}
+
+fn has_resonance_ability(g: &Game, c: CardId) -> bool {
+    let ch = layers::characteristics(g.state(), obj(g, c)).unwrap();
+    ch.abilities.iter().any(|a| matches!(&a.ability, Ability::Triggered(t) if t.trigger == Trigger::YouCycleACard))
+}
+
+#[test]
+fn a_copy_takes_copiable_values_only() {
+    let (mut g, resonance, _, bob, crystals) = board(&[], &["Grizzly Bears"], 1);
+    let bears = bob[0];
+    g = {
+        let mut st = g.state().clone();
+        let id = obj(&g, bears);
+        st.object_mut(id).unwrap().counters.insert("+1/+1".into(), 2);
+        Game::from_state(st)
+    };
+    let target = t(&g, bears);
+    cycle_and_copy(&mut g, crystals[0], target, MAY).unwrap();
+    let v = view(&g, resonance);
+    assert_eq!(v.name, "Grizzly Bears");
+    assert_eq!((v.power, v.toughness), (Some(2), Some(2)));
+    assert_eq!(v.types, vec!["Creature"]);
+    assert_eq!(v.subtypes, vec!["Bear"]);
+    assert_eq!(v.colors, vec!["G"]);
+    assert_eq!(v.mana_value, 2);
+    assert!(v.counters.is_empty());
+    // CR 707.9a: "except it has this ability".
+    assert!(has_resonance_ability(&g, resonance));
+    assert_eq!(view(&g, bears).power, Some(4));
+}
+
+#[test]
+fn until_your_next_turn_ends_just_before_that_turn() {
+    let (mut g, resonance, _, bob, crystals) = board(&[], &["Grizzly Bears"], 1);
+    let target = t(&g, bob[0]);
+    cycle_and_copy(&mut g, crystals[0], target, MAY).unwrap();
+    resolve_top(&mut g, Answers::default()).unwrap();
+    advance_to(&mut g, Step::End);
+    assert_eq!(view(&g, resonance).name, "Grizzly Bears");
+    advance_to(&mut g, Step::Upkeep);
+    assert_eq!(g.active_player(), BOB);
+    assert_eq!(view(&g, resonance).name, "Grizzly Bears");
+    advance_to(&mut g, Step::End);
+    advance_to(&mut g, Step::Upkeep);
+    assert_eq!(g.active_player(), ALICE);
+    let v = view(&g, resonance);
+    assert_eq!(v.name, "Crystalline Resonance");
+    assert_eq!(v.types, vec!["Enchantment"]);
+    assert!(g.state().effects.is_empty());
+}
+
+#[test]
+fn a_later_copy_overwrites_an_earlier_one_and_a_copy_of_a_copy_is_locked_in() {
+    let mut s = setup(Step::PrecombatMain);
+    let resonance = perm(&mut s, "Crystalline Resonance", ALICE);
+    let bears = perm(&mut s, "Grizzly Bears", BOB);
+    let goblin = perm(&mut s, "Raging Goblin", BOB);
+    let crystal1 = add(&mut s, "Indatha Crystal", ALICE, ZoneKind::Hand);
+    let crystal2 = add(&mut s, "Indatha Crystal", ALICE, ZoneKind::Hand);
+    let clone = add(&mut s, "Clone", ALICE, ZoneKind::Hand);
+    for _ in 0..3 {
+        add(&mut s, "Island", ALICE, ZoneKind::Library);
+        add(&mut s, "Island", BOB, ZoneKind::Library);
+    }
+    s.players[0].mana_pool = pool("{U}{C}{C}{C}{C}{C}{C}{C}");
+    let mut g = Game::new(s).unwrap();
+    let tb = t(&g, bears);
+    cycle_and_copy(&mut g, crystal1, tb, MAY).unwrap();
+    resolve_top(&mut g, Answers::default()).unwrap();
+    // Clone copies Resonance-as-Bears: Bears with Resonance's ability (CR 707.3, 707.9a).
+    cast(&mut g, ALICE, clone, None).unwrap();
+    let copy = obj(&g, resonance);
+    resolve_top(&mut g, Answers { copy: Some(copy), ..Answers::default() }).unwrap();
+    assert_eq!(view(&g, clone).name, "Grizzly Bears");
+    assert!(has_resonance_ability(&g, clone));
+    let tg = t(&g, goblin);
+    activate(&mut g, ALICE, crystal2, 1).unwrap();
+    let pending = g.pending_triggers();
+    assert_eq!(pending.len(), 2, "Resonance and the Clone both trigger");
+    let order: Vec<u32> = pending.iter().map(|p| p.id).collect();
+    let targets = pending.iter().map(|p| (p.id, vec![tg])).collect();
+    g.apply(Action::PutTriggers { player: ALICE, order, targets }).unwrap();
+    resolve_top(&mut g, MAY).unwrap();
+    resolve_top(&mut g, MAY).unwrap();
+    assert_eq!(view(&g, resonance).name, "Raging Goblin");
+    assert_eq!(view(&g, resonance).keywords, vec!["Haste"]);
+    // Both "until your next turn" copies end together; the Clone's own copy effect (of the
+    // Goblin) also lasts only until then, while the Clone's first copy (indefinite) remains.
+    resolve_top(&mut g, Answers::default()).unwrap();
+    advance_to(&mut g, Step::End);
+    advance_to(&mut g, Step::Upkeep);
+    advance_to(&mut g, Step::End);
+    advance_to(&mut g, Step::Upkeep);
+    assert_eq!(g.active_player(), ALICE);
+    assert_eq!(view(&g, resonance).name, "Crystalline Resonance");
+    assert_eq!(view(&g, clone).name, "Grizzly Bears", "the copy it locked in is unchanged (CR 707.2b)");
+    assert!(has_resonance_ability(&g, clone));
+}
+
+#[test]
+fn clone_declined_or_given_a_bad_choice() {
+    let mut s = setup(Step::PrecombatMain);
+    let clone = add(&mut s, "Clone", ALICE, ZoneKind::Hand);
+    let crystal = perm(&mut s, "Indatha Crystal", BOB);
+    let bears = perm(&mut s, "Grizzly Bears", BOB);
+    s.players[0].mana_pool = pool("{U}{C}{C}{C}");
+    let mut g = Game::new(s).unwrap();
+    cast(&mut g, ALICE, clone, None).unwrap();
+    pass(&mut g).unwrap();
+    let not_creature = obj(&g, crystal);
+    assert_eq!(pass_with(&mut g, Answers { copy: Some(not_creature), ..Answers::default() }).unwrap_err().class(), "choice");
+    let b = obj(&g, bears);
+    let listed = g.legal_actions();
+    assert!(listed.iter().any(|a| matches!(a, Action::PassPriority { answers, .. } if answers.copy == Some(b))));
+    let mut copied = g.clone();
+    pass_with(&mut copied, Answers { copy: Some(b), ..Answers::default() }).unwrap();
+    assert_eq!(view(&copied, clone).name, "Grizzly Bears");
+    assert_eq!(view(&copied, clone).power, Some(2));
+    pass_with(&mut g, Answers { may: Some(false), copy: Some(b), ..Answers::default() }).unwrap();
+    assert_eq!(view(&g, clone).zone, ZoneKind::Graveyard, "a 0/0 Clone dies (CR 704.5f)");
+}
+
+#[test]
+fn legend_rule_choice_travels_with_the_resolving_pass() {
+    let (g0, resonance, alice, _, crystals) = board(&["Isamaru, Hound of Konda"], &[], 1);
+    let isamaru = alice[0];
+    let target = t(&g0, isamaru);
+    let mut g = g0.clone();
+    assert_eq!(cycle_and_copy(&mut g, crystals[0], target, MAY).unwrap_err().class(), "choice");
+    let mut g = g0.clone();
+    let bad = Answers { keep: Some(ObjectId(9999)), ..MAY };
+    assert_eq!(cycle_and_copy(&mut g, crystals[0], target, bad).unwrap_err().class(), "choice");
+    let mut g = g0.clone();
+    let keep = Answers { keep: Some(obj(&g, resonance)), ..MAY };
+    cycle_and_copy(&mut g, crystals[0], target, keep).unwrap();
+    assert_eq!(view(&g, resonance).name, "Isamaru, Hound of Konda");
+    assert_eq!(view(&g, isamaru).zone, ZoneKind::Graveyard);
+    let mut g = g0;
+    let keep = Answers { keep: Some(obj(&g, isamaru)), ..MAY };
+    cycle_and_copy(&mut g, crystals[0], target, keep).unwrap();
+    assert_eq!(view(&g, resonance).zone, ZoneKind::Graveyard);
+    assert_eq!(view(&g, isamaru).zone, ZoneKind::Battlefield);
+}
+
+#[test]
+fn a_planeswalker_copy_gets_no_loyalty() {
+    let (mut g, resonance, _, bob, crystals) = board(&[], &["Tevesh Szat, Doom of Fools"], 1);
+    let target = t(&g, bob[0]);
+    cycle_and_copy(&mut g, crystals[0], target, MAY).unwrap();
+    assert_eq!(view(&g, resonance).zone, ZoneKind::Graveyard);
+    assert_eq!(view(&g, bob[0]).loyalty, Some(4), "the original keeps its loyalty");
+}
+
+#[test]
+fn linked_exile_returns_only_what_that_object_exiled() {
+    let mut s = setup(Step::PrecombatMain);
+    let resonance = perm(&mut s, "Crystalline Resonance", ALICE);
+    let bears = perm(&mut s, "Grizzly Bears", BOB);
+    let goblin = perm(&mut s, "Raging Goblin", BOB);
+    let ring = add(&mut s, "Oblivion Ring", ALICE, ZoneKind::Hand);
+    let ring2 = add(&mut s, "Oblivion Ring", ALICE, ZoneKind::Hand);
+    let crystal = add(&mut s, "Indatha Crystal", ALICE, ZoneKind::Hand);
+    add(&mut s, "Island", ALICE, ZoneKind::Library);
+    s.players[0].mana_pool = pool("{W}{W}{C}{C}{C}{C}{C}{C}");
+    let mut g = Game::new(s).unwrap();
+    let put_first = |g: &mut Game, target: Target| {
+        let id = g.pending_triggers()[0].id;
+        g.apply(Action::PutTriggers { player: ALICE, order: vec![id], targets: vec![(id, vec![target])] }).unwrap();
+    };
+    cast(&mut g, ALICE, ring, None).unwrap();
+    pass(&mut g).unwrap();
+    pass(&mut g).unwrap();
+    let tb = t(&g, bears);
+    put_first(&mut g, tb);
+    resolve_top(&mut g, Answers::default()).unwrap();
+    assert_eq!(view(&g, bears).zone, ZoneKind::Exile);
+    // Resonance becomes an Oblivion Ring: it didn't enter, so it exiles nothing.
+    let tr = t(&g, ring);
+    cycle_and_copy(&mut g, crystal, tr, MAY).unwrap();
+    assert!(g.pending_triggers().is_empty());
+    assert_eq!(g.stack_view().len(), 1);
+    resolve_top(&mut g, Answers::default()).unwrap();
+    assert_eq!(view(&g, goblin).zone, ZoneKind::Battlefield);
+    // The second Ring exiles Resonance; its copied leaves ability returns nothing.
+    cast(&mut g, ALICE, ring2, None).unwrap();
+    pass(&mut g).unwrap();
+    pass(&mut g).unwrap();
+    let tres = t(&g, resonance);
+    put_first(&mut g, tres);
+    resolve_top(&mut g, Answers::default()).unwrap();
+    assert_eq!(view(&g, resonance).zone, ZoneKind::Exile);
+    assert_eq!(g.stack_view().len(), 1, "the copied leaves-the-battlefield ability triggered");
+    resolve_top(&mut g, Answers::default()).unwrap();
+    assert_eq!(view(&g, bears).zone, ZoneKind::Exile);
+    assert_eq!(view(&g, ring).zone, ZoneKind::Battlefield);
+}
+
+#[test]
+fn oblivion_ring_leaving_returns_the_card_it_exiled() {
+    let mut s = setup(Step::PrecombatMain);
+    let bears = perm(&mut s, "Grizzly Bears", BOB);
+    let ring = add(&mut s, "Oblivion Ring", ALICE, ZoneKind::Hand);
+    let ring2 = add(&mut s, "Oblivion Ring", ALICE, ZoneKind::Hand);
+    s.players[0].mana_pool = pool("{W}{W}{C}{C}{C}{C}");
+    let mut g = Game::new(s).unwrap();
+    for (card, target) in [(ring, bears), (ring2, ring)] {
+        cast(&mut g, ALICE, card, None).unwrap();
+        pass(&mut g).unwrap();
+        pass(&mut g).unwrap();
+        let id = g.pending_triggers()[0].id;
+        let tt = t(&g, target);
+        // "another target": not itself.
+        let me = t(&g, card);
+        assert_eq!(
+            g.clone().apply(Action::PutTriggers { player: ALICE, order: vec![id], targets: vec![(id, vec![me])] }).unwrap_err().class(),
+            "target"
+        );
+        g.apply(Action::PutTriggers { player: ALICE, order: vec![id], targets: vec![(id, vec![tt])] }).unwrap();
+        resolve_top(&mut g, Answers::default()).unwrap();
+    }
+    assert_eq!(view(&g, ring).zone, ZoneKind::Exile);
+    assert_eq!(g.stack_view().len(), 1, "the first Ring's leaves-the-battlefield ability");
+    resolve_top(&mut g, Answers::default()).unwrap();
+    let v = view(&g, bears);
+    assert_eq!((v.zone, v.controller), (ZoneKind::Battlefield, BOB));
+}
