@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::events::Event;
 use crate::ids::{ObjectId, PlayerId};
-use crate::layers::compute_all;
+use crate::layers::{compute_all, Board};
 use crate::mana::{ManaPool, ManaType};
 use crate::rejection::Rejection;
 use crate::state::{GameState, ZoneKind};
@@ -88,7 +88,7 @@ impl Action {
 pub fn apply(state: &mut GameState, action: Action) -> Result<Vec<Event>, Rejection> {
     let backup = state.clone();
     let mut ev = Vec::new();
-    match apply_inner(state, action, &mut ev, true) {
+    match apply_inner(state, action, &mut ev, true, None) {
         Ok(()) => Ok(ev),
         Err(e) => {
             *state = backup;
@@ -99,7 +99,15 @@ pub fn apply(state: &mut GameState, action: Action) -> Result<Vec<Event>, Reject
 
 /// `settle_after`: give the player priority again after an action that keeps it. That step
 /// can't fail, so a trial that only asks "is this accepted?" skips it.
-fn apply_inner(state: &mut GameState, action: Action, ev: &mut Vec<Event>, settle_after: bool) -> Result<(), Rejection> {
+/// `board`: the characteristics of `state` as it is now (`compute_all(state)`), if the caller
+/// already has them; else each step computes what it needs.
+fn apply_inner(
+    state: &mut GameState,
+    action: Action,
+    ev: &mut Vec<Event>,
+    settle_after: bool,
+    board: Option<&Board>,
+) -> Result<(), Rejection> {
     if state.is_over() || state.priority.is_none() {
         return Err(Rejection::GameOver);
     }
@@ -132,7 +140,8 @@ fn apply_inner(state: &mut GameState, action: Action, ev: &mut Vec<Event>, settl
         action,
         Action::PlayLand { .. } | Action::CastSpell { .. } | Action::ActivateAbility { .. }
     );
-    apply_action(state, player, action, ev)?;
+    // Only `passes` changed above, which no characteristic depends on: `board` still holds.
+    apply_action(state, player, action, ev, board)?;
     if keeps_priority && settle_after {
         // CR 117.3c: the player receives priority again, so state-based actions are checked
         // and waiting triggers go on the stack first (CR 117.5, 603.3).
@@ -141,18 +150,25 @@ fn apply_inner(state: &mut GameState, action: Action, ev: &mut Vec<Event>, settl
     Ok(())
 }
 
-fn apply_action(state: &mut GameState, player: PlayerId, action: Action, ev: &mut Vec<Event>) -> Result<(), Rejection> {
+fn apply_action(
+    state: &mut GameState,
+    player: PlayerId,
+    action: Action,
+    ev: &mut Vec<Event>,
+    board: Option<&Board>,
+) -> Result<(), Rejection> {
     match action {
         Action::PassPriority { answers, .. } => priority::pass(state, player, &answers, ev),
-        Action::PlayLand { card, .. } => lands::play_land(state, player, card, ev),
+        Action::PlayLand { card, .. } => lands::play_land(state, player, card, ev, board),
         Action::CastSpell { card, x, targets, payment, .. } => {
-            casting::cast(state, player, card, x, targets, payment, ev)
+            casting::cast(state, casting::Cast { player, card, x, chosen_targets: targets, payment }, ev, board)
         }
         Action::ActivateAbility { source, ability, x, targets, mana_choice, payment, replacement_order, .. } => {
             activation::activate(
                 state,
                 activation::Activation { player, source, ability, x, targets, mana_choice, payment, replacement_order },
                 ev,
+                board,
             )
         }
         // CR 508.1: only while the declaration is due, in the declare attackers step.
@@ -276,7 +292,7 @@ fn choice_answers(state: &GameState, board: &crate::layers::Board) -> Vec<Answer
         crate::state::StackEntryKind::Spell => {
             if let Some(ch) = board.get(&top.id) {
                 for a in &ch.abilities {
-                    if let Ability::Static(StaticAbility::EntersAsCopy(spec)) = &a.ability {
+                    if let Ability::Static(StaticAbility::EntersAsCopy(spec)) = &*a.ability {
                         copy_specs.push(spec.clone());
                     }
                 }
@@ -333,7 +349,7 @@ fn choice_answers(state: &GameState, board: &crate::layers::Board) -> Vec<Answer
 
 /// `PutTriggers` options for the waiting player: every order of up to four abilities (else
 /// the default order and its reverse), each with the combinations of legal targets (bounded).
-fn put_triggers_candidates(state: &GameState, player: PlayerId) -> Vec<Action> {
+fn put_triggers_candidates(state: &GameState, board: &Board, player: PlayerId) -> Vec<Action> {
     let waiting = crate::triggers::waiting_for(state, player);
     let ids: Vec<u32> = waiting.iter().map(|t| t.id).collect();
     let orders: Vec<Vec<u32>> = if ids.len() <= 4 {
@@ -343,15 +359,14 @@ fn put_triggers_candidates(state: &GameState, player: PlayerId) -> Vec<Action> {
         rev.reverse();
         vec![ids.clone(), rev]
     };
-    let board = compute_all(state);
     // Target choices per ability (bounded), then their combinations.
     let mut combos: Vec<Vec<(u32, Vec<Target>)>> = vec![Vec::new()];
     for t in &waiting {
         if t.target_specs.is_empty() {
             continue;
         }
-        let mut lists = target_lists(state, &board, &t.target_specs, player);
-        lists.retain(|l| targets::check_all_from(state, &board, &t.target_specs, l, player, Some(t.source)));
+        let mut lists = target_lists(state, board, &t.target_specs, player);
+        lists.retain(|l| targets::check_all_from(state, board, &t.target_specs, l, player, Some(t.source)));
         lists.truncate(16);
         let mut next = Vec::new();
         for c in &combos {
@@ -389,11 +404,12 @@ fn permutations(ids: &[u32]) -> Vec<Vec<u32>> {
     out
 }
 
-fn is_legal(state: &GameState, action: &Action) -> bool {
+/// `board`: `compute_all(state)`, shared by all the trials of one `legal_actions` call.
+fn is_legal(state: &GameState, board: &Board, action: &Action) -> bool {
     // The trial copy is thrown away, so `apply`'s own backup copy is not needed.
     let mut trial = state.clone();
     let mut ev = Vec::new();
-    apply_inner(&mut trial, action.clone(), &mut ev, false).is_ok()
+    apply_inner(&mut trial, action.clone(), &mut ev, false, Some(board)).is_ok()
 }
 
 /// Cheap necessary conditions for an activation, checked before the costly trial: a cost that
@@ -443,9 +459,11 @@ pub fn legal_actions(state: &GameState) -> Vec<Action> {
     if state.is_over() {
         return Vec::new();
     }
+    // The characteristics now: what every candidate and every trial starts from.
+    let board = compute_all(state);
     if state.trigger_wait.is_some() {
-        let mut out = put_triggers_candidates(state, player);
-        out.retain(|a| is_legal(state, a));
+        let mut out = put_triggers_candidates(state, &board, player);
+        out.retain(|a| is_legal(state, &board, a));
         return out;
     }
     let mut out = Vec::new();
@@ -463,19 +481,18 @@ pub fn legal_actions(state: &GameState) -> Vec<Action> {
         }
         out.extend(sets.into_iter().map(|attackers| Action::DeclareAttackers { player, attackers }));
         out.push(Action::PassPriority { player, answers: Answers::default() });
-        out.retain(|a| is_legal(state, a));
+        out.retain(|a| is_legal(state, &board, a));
         return out;
     }
-    let board = compute_all(state);
     let plain = Action::PassPriority { player, answers: Answers::default() };
     let choices = choice_answers(state, &board).into_iter().map(|answers| Action::PassPriority { player, answers });
-    if is_legal(state, &plain) {
+    if is_legal(state, &board, &plain) {
         out.push(plain);
         // Other answers would only be ignored, except the optional choices ("you may", what
         // to copy, which legend to keep) that make a real difference.
-        out.extend(choices.filter(|a| is_legal(state, a)));
+        out.extend(choices.filter(|a| is_legal(state, &board, a)));
     } else {
-        out.extend(pass_candidates(state, player).into_iter().skip(1).chain(choices).filter(|a| is_legal(state, a)));
+        out.extend(pass_candidates(state, player).into_iter().skip(1).chain(choices).filter(|a| is_legal(state, &board, a)));
     }
     let pool = state.player(player).map(|p| p.mana_pool.clone()).unwrap_or_default();
     let mut candidates = Vec::new();
@@ -532,7 +549,7 @@ pub fn legal_actions(state: &GameState) -> Vec<Action> {
             }
         }
     }
-    candidates.retain(|a| is_legal(state, a));
+    candidates.retain(|a| is_legal(state, &board, a));
     out.extend(candidates);
     out
 }

@@ -8,7 +8,9 @@ use crate::abilities::Keyword;
 use crate::costs;
 use crate::events::Event;
 use crate::ids::{ObjectId, PlayerId};
-use crate::layers::compute_all;
+use std::borrow::Cow;
+
+use crate::layers::{compute_all, Board};
 use crate::mana::{ManaPool, ManaType};
 use crate::mana_abilities::{self, ManaActivation};
 use crate::rejection::Rejection;
@@ -37,9 +39,13 @@ pub(crate) fn announced_x(x_count: u32, x: Option<u32>) -> Result<u32, Rejection
     }
 }
 
-pub(crate) fn activate(state: &mut GameState, a: Activation, ev: &mut Vec<Event>) -> Result<(), Rejection> {
+/// `board`: the characteristics now, if the caller has them.
+pub(crate) fn activate(state: &mut GameState, a: Activation, ev: &mut Vec<Event>, board: Option<&Board>) -> Result<(), Rejection> {
     let obj = state.object(a.source).ok_or(Rejection::NoSuchObject(a.source))?.clone();
-    let board = compute_all(state);
+    let board: Cow<'_, Board> = match board {
+        Some(b) => Cow::Borrowed(b),
+        None => Cow::Owned(compute_all(state)),
+    };
     let ch = board.get(&a.source).ok_or(Rejection::NoSuchObject(a.source))?;
     let ability = ch
         .activated()

@@ -7,7 +7,9 @@ use crate::cards::card_def;
 use crate::costs::pay_mana;
 use crate::events::Event;
 use crate::ids::{ObjectId, PlayerId};
-use crate::layers::compute_all;
+use std::borrow::Cow;
+
+use crate::layers::{compute_all, Board};
 use crate::abilities::{Ability, TargetSpec};
 use crate::layers::Characteristics;
 use crate::mana::{ManaPool, SpendPurpose};
@@ -17,20 +19,26 @@ use crate::targets::{self, Target};
 use crate::types::CardType;
 use crate::zones;
 
-pub(crate) fn cast(
-    state: &mut GameState,
-    player: PlayerId,
-    card: ObjectId,
-    x: Option<u32>,
-    chosen_targets: Vec<Target>,
-    payment: Option<ManaPool>,
-    ev: &mut Vec<Event>,
-) -> Result<(), Rejection> {
+/// The parameters of a cast (see `Action::CastSpell`).
+pub(crate) struct Cast {
+    pub player: PlayerId,
+    pub card: ObjectId,
+    pub x: Option<u32>,
+    pub chosen_targets: Vec<Target>,
+    pub payment: Option<ManaPool>,
+}
+
+/// `board`: the characteristics now, if the caller has them.
+pub(crate) fn cast(state: &mut GameState, c: Cast, ev: &mut Vec<Event>, board: Option<&Board>) -> Result<(), Rejection> {
+    let Cast { player, card, x, chosen_targets, payment } = c;
     let obj = state.object(card).ok_or(Rejection::NoSuchObject(card))?.clone();
     if obj.zone != ZoneKind::Hand || obj.owner != player {
         return Err(Rejection::WrongObject { object: card, reason: "not a card in your hand".into() });
     }
-    let board = compute_all(state);
+    let board: Cow<'_, Board> = match board {
+        Some(b) => Cow::Borrowed(b),
+        None => Cow::Owned(compute_all(state)),
+    };
     let ch = board.get(&card).ok_or(Rejection::NoSuchObject(card))?;
     if ch.is(CardType::Land) {
         // CR 305.9: a land can't be cast; it is played.
@@ -94,7 +102,7 @@ pub(crate) fn is_aura(ch: &Characteristics) -> bool {
 pub(crate) fn enchant_specs(ch: &Characteristics) -> Vec<TargetSpec> {
     ch.abilities
         .iter()
-        .filter_map(|a| match &a.ability {
+        .filter_map(|a| match &*a.ability {
             Ability::Enchant(spec) => Some(spec.clone()),
             _ => None,
         })

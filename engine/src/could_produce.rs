@@ -84,6 +84,7 @@ fn mana_specs(effect: &Effect, out: &mut Vec<ManaSpec>) {
     }
 }
 
+#[cfg(test)]
 fn evaluate(
     state: &GameState,
     board: &Board,
@@ -117,8 +118,160 @@ fn evaluate(
     out
 }
 
+/// A "could produce" reference of one mana ability (CR 106.7): the types the `lands` could
+/// produce (only colors if `colors_only`), each as produced in `ctx`.
+struct Reference {
+    ctx: ProductionContext,
+    lands: Vec<ObjectId>,
+    colors_only: bool,
+}
+
+/// What `evaluate` computes for one permanent, split into the part that doesn't depend on the
+/// table (`known`) and the references, which are re-read every round.
+struct Node {
+    id: ObjectId,
+    known: BTreeSet<ManaType>,
+    references: Vec<Reference>,
+}
+
+/// The battlefield as the references read it: each permanent, its controller, whether a land.
+type Field = Vec<(ObjectId, PlayerId, bool)>;
+
+fn node(state: &GameState, board: &Board, reps: &[ActiveReplacement], field: &Field, id: ObjectId) -> Node {
+    let mut n = Node { id, known: BTreeSet::new(), references: Vec::new() };
+    let (Some(obj), Some(ch)) = (state.object(id), board.get(&id)) else {
+        return n;
+    };
+    let no_table = ProduceTable::new();
+    for ab in ch.activated().into_iter().filter(|a| a.is_mana_ability()) {
+        let ctx = ProductionContext {
+            tapped_for_mana: ab.cost.tap,
+            source_is_land: ch.is(CardType::Land),
+            producer: obj.controller,
+        };
+        let mut specs = Vec::new();
+        mana_specs(&ab.effect, &mut specs);
+        for spec in specs {
+            if let ManaSpec::CouldProduce { lands_of, colors_only } = &spec {
+                // The lands `raw_mana` reads the table for: the same every round.
+                let lands = field
+                    .iter()
+                    .filter(|(_, controller, is_land)| {
+                        let mine = *controller == obj.controller;
+                        let wanted = match lands_of {
+                            Relation::You => mine,
+                            Relation::Opponent => !mine,
+                            Relation::Any => true,
+                        };
+                        wanted && *is_land
+                    })
+                    .map(|(id, _, _)| *id)
+                    .collect();
+                n.references.push(Reference { ctx, lands, colors_only: *colors_only });
+                continue;
+            }
+            // Every other spec ignores the table.
+            match raw_mana(state, board, &no_table, obj.controller, &spec) {
+                RawMana::Fixed(p) => n.known.extend(replacement::possible_types(reps, &ctx, &p)),
+                RawMana::OneOf(set) => {
+                    for t in set {
+                        n.known.extend(replacement::possible_types(reps, &ctx, &ManaPool::single(t)));
+                    }
+                }
+            }
+        }
+    }
+    n
+}
+
+/// `possible_types` of one mana of a type, remembered: the fixpoint asks the same few again
+/// and again.
+fn possible_single(
+    memo: &mut Vec<(ProductionContext, ManaType, BTreeSet<ManaType>)>,
+    reps: &[ActiveReplacement],
+    ctx: &ProductionContext,
+    t: ManaType,
+) -> BTreeSet<ManaType> {
+    if let Some((_, _, v)) = memo.iter().find(|(c, u, _)| c == ctx && *u == t) {
+        return v.clone();
+    }
+    let v = replacement::possible_types(reps, ctx, &ManaPool::single(t));
+    memo.push((*ctx, t, v.clone()));
+    v
+}
+
 /// The least fixpoint for every permanent on the battlefield (and `extra`, wherever it is).
+/// Computes what `evaluate` would, round after round, but reads the board once per permanent.
 pub fn produce_table(
+    state: &GameState,
+    board: &Board,
+    reps: &[ActiveReplacement],
+    extra: Option<ObjectId>,
+) -> ProduceTable {
+    let mut ids = state.battlefield_ids();
+    if let Some(e) = extra {
+        if !ids.contains(&e) {
+            ids.push(e);
+        }
+    }
+    fixpoint(state, board, reps, &ids)
+}
+
+/// `produce_table` for the lands on the battlefield only: all that a "could produce"
+/// reference reads (`raw_mana` looks only at lands), and the same for them, since what a land
+/// could produce depends only on what lands could produce.
+pub(crate) fn land_table(state: &GameState, board: &Board, reps: &[ActiveReplacement]) -> ProduceTable {
+    let ids: Vec<ObjectId> = state
+        .battlefield_ids()
+        .into_iter()
+        .filter(|id| board.get(id).is_some_and(|c| c.is(CardType::Land)))
+        .collect();
+    fixpoint(state, board, reps, &ids)
+}
+
+fn fixpoint(state: &GameState, board: &Board, reps: &[ActiveReplacement], ids: &[ObjectId]) -> ProduceTable {
+    let field: Field = state
+        .zone_objects(ZoneKind::Battlefield, None)
+        .into_iter()
+        .map(|o| (o.id, o.controller, board.get(&o.id).is_some_and(|c| c.is(CardType::Land))))
+        .collect();
+    let mut table: ProduceTable = ids.iter().map(|n| (*n, BTreeSet::new())).collect();
+    let nodes: Vec<Node> = ids.iter().map(|id| node(state, board, reps, &field, *id)).collect();
+    let mut memo = Vec::new();
+    // Each round either adds a type somewhere or stops: at most 6 * nodes + 1 rounds.
+    let max_rounds = nodes.len().saturating_mul(6).saturating_add(1);
+    for _ in 0..max_rounds {
+        let mut changed = false;
+        for n in &nodes {
+            let mut v = n.known.clone();
+            for r in &n.references {
+                let mut set = BTreeSet::new();
+                for l in &r.lands {
+                    if let Some(types) = table.get(l) {
+                        set.extend(types.iter().copied());
+                    }
+                }
+                for t in set {
+                    if !r.colors_only || t.is_color() {
+                        v.extend(possible_single(&mut memo, reps, &r.ctx, t));
+                    }
+                }
+            }
+            if table.get(&n.id) != Some(&v) {
+                table.insert(n.id, v);
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    table
+}
+
+/// The reference implementation `produce_table` follows (kept for the tests that compare).
+#[cfg(test)]
+pub(crate) fn produce_table_naive(
     state: &GameState,
     board: &Board,
     reps: &[ActiveReplacement],
@@ -131,7 +284,6 @@ pub fn produce_table(
         }
     }
     let mut table: ProduceTable = nodes.iter().map(|n| (*n, BTreeSet::new())).collect();
-    // Each round either adds a type somewhere or stops: at most 6 * nodes + 1 rounds.
     let max_rounds = nodes.len().saturating_mul(6).saturating_add(1);
     for _ in 0..max_rounds {
         let mut changed = false;

@@ -143,7 +143,7 @@ pub(crate) fn resolve(
             let board = compute_all(state);
             let reps = crate::replacement::active(state, &board);
             let table = if matches!(spec, crate::abilities::ManaSpec::CouldProduce { .. }) {
-                crate::could_produce::produce_table(state, &board, &reps, None)
+                crate::could_produce::land_table(state, &board, &reps)
             } else {
                 Default::default()
             };

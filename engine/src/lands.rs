@@ -3,7 +3,7 @@
 
 use crate::events::Event;
 use crate::ids::{ObjectId, PlayerId};
-use crate::layers::characteristics;
+use crate::layers::{characteristics, Board};
 use crate::rejection::Rejection;
 use crate::state::{GameState, ZoneKind};
 use crate::types::CardType;
@@ -12,13 +12,24 @@ use crate::zones;
 /// Land plays allowed per turn (CR 305.2).
 const LAND_PLAYS_PER_TURN: u32 = 1;
 
-pub(crate) fn play_land(state: &mut GameState, player: PlayerId, card: ObjectId, ev: &mut Vec<Event>) -> Result<(), Rejection> {
+/// `board`: the characteristics now, if the caller has them.
+pub(crate) fn play_land(
+    state: &mut GameState,
+    player: PlayerId,
+    card: ObjectId,
+    ev: &mut Vec<Event>,
+    board: Option<&Board>,
+) -> Result<(), Rejection> {
     let obj = state.object(card).ok_or(Rejection::NoSuchObject(card))?;
     if obj.zone != ZoneKind::Hand || obj.owner != player {
         return Err(Rejection::WrongObject { object: card, reason: "not a card in your hand".into() });
     }
-    let ch = characteristics(state, card).ok_or(Rejection::NoSuchObject(card))?;
-    if !ch.is(CardType::Land) {
+    let is_land = match board {
+        Some(b) => b.get(&card).map(|c| c.is(CardType::Land)),
+        None => characteristics(state, card).map(|c| c.is(CardType::Land)),
+    }
+    .ok_or(Rejection::NoSuchObject(card))?;
+    if !is_land {
         return Err(Rejection::WrongObject { object: card, reason: "not a land card".into() });
     }
     if player != state.active || !state.step.is_main() || !state.stack.is_empty() {

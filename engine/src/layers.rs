@@ -11,6 +11,7 @@
 //! Dependencies (CR 613.8) are not modelled yet: timestamp order only.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -18,7 +19,7 @@ use crate::abilities::{
     Ability, ActivatedAbility, Affected, Effect, Keyword, Layer, ManaSpec, Modification, Relation,
     StaticAbility,
 };
-use crate::cards::{card_def, token_def, CardDef};
+use crate::cards::{printed_card, printed_token, CardDef};
 use crate::costs::Cost;
 use crate::ids::{ObjectId, PlayerId};
 use crate::mana::{ManaCost, ManaPool, ManaType};
@@ -28,7 +29,8 @@ use crate::types::{is_creature_type, is_land_type, CardType, Color};
 /// An ability an object has, with the timestamp its static effects use (CR 613.7a).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AbilityInstance {
-    pub ability: Ability,
+    /// Shared with the card definition (or the effect) it comes from: never modified in place.
+    pub ability: Arc<Ability>,
     pub timestamp: u64,
     /// Which set of linked abilities it belongs to (CR 607.5, 707.7): 0 for abilities printed
     /// on the object, else the timestamp of the copy effect that gave it the ability.
@@ -72,7 +74,7 @@ pub struct Characteristics {
 pub type Board = BTreeMap<ObjectId, Characteristics>;
 
 impl Characteristics {
-    fn printed(def: &CardDef, timestamp: u64) -> Characteristics {
+    pub(crate) fn printed(def: &CardDef, timestamp: u64) -> Characteristics {
         let colors = match &def.colors {
             Some(c) => c.iter().copied().collect(),
             // CR 202.2: an object's colors are the colors of the mana symbols in its cost.
@@ -95,7 +97,7 @@ impl Characteristics {
             abilities: def
                 .abilities
                 .iter()
-                .map(|a| AbilityInstance { ability: a.clone(), timestamp, link: 0 })
+                .map(|a| AbilityInstance { ability: Arc::new(a.clone()), timestamp, link: 0 })
                 .collect(),
         }
     }
@@ -116,7 +118,7 @@ impl Characteristics {
             abilities: v
                 .abilities
                 .iter()
-                .map(|a| AbilityInstance { ability: a.clone(), timestamp, link })
+                .map(|a| AbilityInstance { ability: Arc::new(a.clone()), timestamp, link })
                 .collect(),
         }
     }
@@ -132,7 +134,7 @@ impl Characteristics {
             power: self.power,
             toughness: self.toughness,
             loyalty: self.loyalty,
-            abilities: self.abilities.iter().map(|a| a.ability.clone()).collect(),
+            abilities: self.abilities.iter().map(|a| (*a.ability).clone()).collect(),
         }
     }
 
@@ -150,14 +152,14 @@ impl Characteristics {
     }
 
     pub fn has_keyword(&self, k: Keyword) -> bool {
-        self.abilities.iter().any(|a| a.ability == Ability::Keyword(k))
+        self.abilities.iter().any(|a| *a.ability == Ability::Keyword(k))
     }
 
     pub fn keywords(&self) -> Vec<Keyword> {
         let mut v: Vec<Keyword> = self
             .abilities
             .iter()
-            .filter_map(|a| match a.ability {
+            .filter_map(|a| match *a.ability {
                 Ability::Keyword(k) => Some(k),
                 _ => None,
             })
@@ -171,7 +173,7 @@ impl Characteristics {
     pub fn activated(&self) -> Vec<&ActivatedAbility> {
         self.abilities
             .iter()
-            .filter_map(|a| match &a.ability {
+            .filter_map(|a| match &*a.ability {
                 Ability::Activated(x) => Some(x),
                 _ => None,
             })
@@ -179,19 +181,22 @@ impl Characteristics {
     }
 
     pub fn statics(&self) -> impl Iterator<Item = (&StaticAbility, u64)> {
-        self.abilities.iter().filter_map(|a| match &a.ability {
+        self.abilities.iter().filter_map(|a| match &*a.ability {
             Ability::Static(s) => Some((s, a.timestamp)),
             _ => None,
         })
     }
 }
 
-fn definition(obj: &Object) -> Option<&'static CardDef> {
-    if obj.is_token {
-        token_def(&obj.def)
-    } else {
-        card_def(&obj.def)
+/// The printed characteristics of the object's definition with the object's timestamp: a
+/// copy of the registry's precomputed ones, whose ability data is shared, not deep-copied.
+fn printed_shared(obj: &Object) -> Option<Characteristics> {
+    let base = if obj.is_token { printed_token(&obj.def) } else { printed_card(&obj.def) }?;
+    let mut ch = base.clone();
+    for a in &mut ch.abilities {
+        a.timestamp = obj.timestamp;
     }
+    Some(ch)
 }
 
 /// Copiable values (CR 707.2, 613.2a): printed values, then the copy effects on the object in
@@ -200,7 +205,7 @@ fn definition(obj: &Object) -> Option<&'static CardDef> {
 /// object was copying (CR 707.3).
 fn copiable(state: &GameState, id: ObjectId) -> Option<Characteristics> {
     let obj = state.object(id)?;
-    let mut ch = Characteristics::printed(definition(obj)?, obj.timestamp);
+    let mut ch = printed_shared(obj)?;
     let mut copies: Vec<(u64, &CopiableValues)> = state
         .effects
         .iter()
@@ -251,13 +256,13 @@ fn intrinsic_mana_abilities(ch: &Characteristics, timestamp: u64) -> Vec<Ability
     .into_iter()
     .filter(|(sub, _)| ch.subtypes.iter().any(|s| s == sub))
     .map(|(_, t)| AbilityInstance {
-        ability: Ability::Activated(ActivatedAbility {
+        ability: Arc::new(Ability::Activated(ActivatedAbility {
             cost: Cost { tap: true, ..Cost::default() },
             targets: Vec::new(),
             effect: Effect::AddMana(ManaSpec::Fixed(ManaPool::single(t))),
             sorcery_speed: false,
             cycling: false,
-        }),
+        })),
         timestamp,
         link: 0,
     })
@@ -313,7 +318,7 @@ fn apply(ch: &mut Characteristics, m: &Modification, timestamp: u64, obj: &Objec
         }
         Modification::SetColors(c) => ch.colors = c.iter().copied().collect(),
         Modification::AddAbility(a) => ch.abilities.push(AbilityInstance {
-            ability: (**a).clone(),
+            ability: Arc::new((**a).clone()),
             timestamp: timestamp.max(obj.timestamp),
             link: 0,
         }),

@@ -5,9 +5,11 @@
 //! (CR 605.4a).
 
 use crate::abilities::{Ability, Effect, Trigger};
-use crate::could_produce::{produce_table, raw_mana, RawMana};
+use crate::could_produce::{land_table, raw_mana, RawMana};
 use crate::events::Event;
 use crate::ids::{ObjectId, PlayerId};
+use std::borrow::Cow;
+
 use crate::layers::{compute_all, Board};
 use crate::mana::{ManaPool, ManaType, SpendRestriction};
 use crate::rejection::Rejection;
@@ -60,7 +62,7 @@ fn run(
     state: &mut GameState,
     act: &ManaActivation,
     effect: &Effect,
-    board: &mut Option<Board>,
+    board: &mut Option<Cow<'_, Board>>,
     out: &mut Produced,
     ev: &mut Vec<Event>,
 ) -> Result<(), Rejection> {
@@ -89,7 +91,7 @@ fn add_mana(
     act: &ManaActivation,
     spec: &crate::abilities::ManaSpec,
     restriction: Option<SpendRestriction>,
-    board: &mut Option<Board>,
+    board: &mut Option<Cow<'_, Board>>,
     produced: &mut Produced,
     ev: &mut Vec<Event>,
 ) -> Result<(), Rejection> {
@@ -97,12 +99,12 @@ fn add_mana(
     // whole ability.
     let board: &Board = match board {
         Some(b) => b,
-        None => board.insert(compute_all(state)),
+        None => board.insert(Cow::Owned(compute_all(state))),
     };
     let reps = replacement::active(state, board);
     // The could-produce table is needed only by abilities that refer to it (CR 106.7).
     let table = if matches!(spec, crate::abilities::ManaSpec::CouldProduce { .. }) {
-        produce_table(state, board, &reps, None)
+        land_table(state, board, &reps)
     } else {
         Default::default()
     };
@@ -154,7 +156,7 @@ pub(crate) fn resolve(
     state: &mut GameState,
     act: &ManaActivation,
     effect: &Effect,
-    board: Option<Board>,
+    board: Option<Cow<'_, Board>>,
     ev: &mut Vec<Event>,
 ) -> Result<(), Rejection> {
     let mut out = Produced::default();
@@ -186,14 +188,14 @@ pub(crate) fn resolve(
     };
     let board = match board {
         Some(b) => b,
-        None => compute_all(state),
+        None => Cow::Owned(compute_all(state)),
     };
     let reps = replacement::active(state, &board);
     let mut triggered: Vec<ObjectId> = Vec::new();
     for obj in state.zone_objects(ZoneKind::Battlefield, None) {
         let Some(ch) = board.get(&obj.id) else { continue };
         for a in &ch.abilities {
-            if let Ability::Triggered(t) = &a.ability {
+            if let Ability::Triggered(t) = &*a.ability {
                 if t.trigger == Trigger::PlayerTapsLandForMana && t.effect == Effect::AddManaOfTypeProduced {
                     triggered.push(obj.id);
                 }

@@ -133,6 +133,11 @@ pub fn possible_types(
             None => kinds.push((r.def.result.clone(), 1)),
         }
     }
+    // Multiplying a nonempty amount by at least 1 keeps its types, so with only such effects
+    // (or none) every order ends with the raw types: the search below would find just those.
+    if kinds.iter().all(|(k, _)| matches!(k, ManaReplacementResult::Multiply(m) if *m >= 1)) {
+        return raw.types();
+    }
     let mut out = BTreeSet::new();
     let mut seen: BTreeSet<(Vec<u32>, ManaPool)> = BTreeSet::new();
     let mut todo: Vec<(Vec<u32>, ManaPool)> = vec![(vec![0; kinds.len()], types_only(raw))];

@@ -112,7 +112,7 @@ fn enters_as_copy(
     let specs: Vec<&crate::abilities::TargetSpec> = ch
         .abilities
         .iter()
-        .filter_map(|a| match &a.ability {
+        .filter_map(|a| match &*a.ability {
             Ability::Static(StaticAbility::EntersAsCopy(spec)) => Some(spec),
             _ => None,
         })

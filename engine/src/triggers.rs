@@ -52,7 +52,7 @@ fn queue_matching(state: &mut GameState, board: &Board, id: ObjectId, controller
     let found: Vec<(TriggeredAbility, u64)> = ch
         .abilities
         .iter()
-        .filter_map(|a| match &a.ability {
+        .filter_map(|a| match &*a.ability {
             Ability::Triggered(t) if t.trigger == trigger => Some((t.clone(), a.link)),
             _ => None,
         })

@@ -77,7 +77,7 @@ pub fn move_to(
         // existed; dying is going to a graveyard as a creature (CR 700.4).
         let dies = to == ZoneKind::Graveyard && ch.is(CardType::Creature);
         for a in &ch.abilities {
-            if let Ability::Triggered(t) = &a.ability {
+            if let Ability::Triggered(t) = &*a.ability {
                 if t.trigger == Trigger::ThisLeavesBattlefield || (dies && t.trigger == Trigger::Dies) {
                     let from = TriggerSource {
                         source: id,
@@ -159,7 +159,7 @@ fn etb_triggers(state: &mut GameState, id: ObjectId) {
     let Some(obj) = state.object(id) else { return };
     let (card, controller, counters, x) = (obj.card, obj.controller, obj.counters.clone(), obj.entered_x);
     for a in &ch.abilities {
-        if let Ability::Triggered(t) = &a.ability {
+        if let Ability::Triggered(t) = &*a.ability {
             if t.trigger == Trigger::ThisEnters {
                 let from = TriggerSource { source: id, source_card: card, controller, source_counters: &counters, x, link: a.link };
                 queue(state, &from, t);

@@ -11,6 +11,7 @@ use crate::abilities::{
     Modification, Relation, StaticAbility, TargetSpec, Trigger, TriggeredAbility,
 };
 use crate::costs::Cost;
+use crate::layers::Characteristics;
 use crate::mana::{ManaCost, ManaPool};
 use crate::types::{CardType, Color};
 
@@ -196,6 +197,10 @@ pub(crate) fn creatures_you_control() -> Affected {
 struct Registry {
     cards: Vec<CardDef>,
     tokens: Vec<CardDef>,
+    /// `Characteristics::printed` of each card and token (timestamp 0), computed once: objects
+    /// copy these, sharing the ability data.
+    printed_cards: Vec<Characteristics>,
+    printed_tokens: Vec<Characteristics>,
     by_name: BTreeMap<String, usize>,
     token_by_name: BTreeMap<String, usize>,
 }
@@ -251,7 +256,9 @@ fn registry() -> &'static Registry {
         let tokens = vec![hangarback_walker::thopter_token(), tevesh_szat::thrull_token()];
         let by_name = cards.iter().enumerate().map(|(i, c)| (c.name.clone(), i)).collect();
         let token_by_name = tokens.iter().enumerate().map(|(i, c)| (c.name.clone(), i)).collect();
-        Registry { cards, tokens, by_name, token_by_name }
+        let printed_cards = cards.iter().map(|c| Characteristics::printed(c, 0)).collect();
+        let printed_tokens = tokens.iter().map(|c| Characteristics::printed(c, 0)).collect();
+        Registry { cards, tokens, printed_cards, printed_tokens, by_name, token_by_name }
     })
 }
 
@@ -265,6 +272,18 @@ pub fn card_def(name: &str) -> Option<&'static CardDef> {
 pub fn token_def(name: &str) -> Option<&'static CardDef> {
     let r = registry();
     r.token_by_name.get(name).and_then(|i| r.tokens.get(*i))
+}
+
+/// The printed characteristics of a card of the pool (timestamp 0).
+pub(crate) fn printed_card(name: &str) -> Option<&'static Characteristics> {
+    let r = registry();
+    r.by_name.get(name).and_then(|i| r.printed_cards.get(*i))
+}
+
+/// The printed characteristics of a token definition (timestamp 0).
+pub(crate) fn printed_token(name: &str) -> Option<&'static Characteristics> {
+    let r = registry();
+    r.token_by_name.get(name).and_then(|i| r.printed_tokens.get(*i))
 }
 
 /// The counter kinds Crystalline Giant chooses among (for tests).

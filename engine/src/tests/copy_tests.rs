@@ -44,7 +44,7 @@ fn board(alice: &[&str], bob: &[&str], crystals: usize) -> (Game, CardId, Vec<Ca
 
 fn has_resonance_ability(g: &Game, c: CardId) -> bool {
     let ch = layers::characteristics(g.state(), obj(g, c)).unwrap();
-    ch.abilities.iter().any(|a| matches!(&a.ability, Ability::Triggered(t) if t.trigger == Trigger::YouCycleACard))
+    ch.abilities.iter().any(|a| matches!(&*a.ability, Ability::Triggered(t) if t.trigger == Trigger::YouCycleACard))
 }
 
 #[test]
