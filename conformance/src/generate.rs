@@ -28,19 +28,12 @@ pub const MAX_PICKS: usize = 64;
 const ZONES: [ZoneKind; 6] =
     [ZoneKind::Battlefield, ZoneKind::Hand, ZoneKind::Library, ZoneKind::Graveyard, ZoneKind::Exile, ZoneKind::Command];
 
-/// Steps in which players receive priority (CR 117.3a: none in untap, usually none in cleanup).
-const PRIORITY_STEPS: [Step; 10] = [
-    Step::Upkeep,
-    Step::Draw,
-    Step::PrecombatMain,
-    Step::BeginningOfCombat,
-    Step::DeclareAttackers,
-    Step::DeclareBlockers,
-    Step::CombatDamage,
-    Step::EndOfCombat,
-    Step::PostcombatMain,
-    Step::End,
-];
+/// Steps in which players receive priority (CR 117.3a: none in untap, usually none in cleanup):
+/// every step of the turn but the first and the last.
+fn priority_steps() -> &'static [Step] {
+    let all: &'static [Step] = &Step::ALL;
+    all.get(1..all.len().saturating_sub(1)).unwrap_or(all)
+}
 
 /// Counter kinds a recipe may put on an object: P/T counters, the kinds the card pool counts
 /// (charge, age, loyalty), every keyword counter (CR 122.1b), and kinds nothing refers to.
@@ -166,7 +159,10 @@ impl BoardRecipe {
             players,
             active_player: PlayerId(u8::from(self.bob_active)),
             priority_player: None,
-            step: PRIORITY_STEPS[usize::from(self.step) % PRIORITY_STEPS.len()],
+            step: {
+                let steps = priority_steps();
+                steps.get(usize::from(self.step) % steps.len().max(1)).copied().unwrap_or(Step::PrecombatMain)
+            },
             turn_number: u32::from(self.turn % 20) + 2,
             cards,
         }
