@@ -104,6 +104,10 @@ fn payable_copy(state: &GameState, source: ObjectId, ab: &ActivatedAbility) -> G
     s.priority = Some(controller);
     s.passes = 0;
     s.combat.awaiting_declaration = false;
+    // Triggered abilities waiting to be put on the stack (CR 603.3b) would only make the
+    // activation wait; they don't change what the ability produces.
+    s.trigger_wait = None;
+    s.pending_triggers.clear();
     if let Some(o) = s.object_mut(source) {
         o.tapped = ab.cost.untap;
         o.summoning_sick = false;
