@@ -4,38 +4,11 @@
 
 use std::time::Instant;
 
-use mtg_engine::{CardSetup, Game, GameSetup, ManaPool, PlayerId, PlayerSetup, Step, ZoneKind};
+use mtg_engine::Game;
 
-fn board() -> GameSetup {
-    let alice = PlayerId(0);
-    let bob = PlayerId(1);
-    let mut cards = Vec::new();
-    let mut put = |name: &str, owner: PlayerId, zone: ZoneKind| cards.push(CardSetup::new(name, owner, zone));
-    for name in ["Forest", "Forest", "Mountain", "Reflecting Pool", "Vivid Crag", "Llanowar Elves", "Grizzly Bears", "Fires of Yavimaya", "Mana Reflection", "Pillar of the Paruns"] {
-        put(name, alice, ZoneKind::Battlefield);
-    }
-    for name in ["Island", "Exotic Orchard", "Fellwar Stone", "Raging Goblin"] {
-        put(name, bob, ZoneKind::Battlefield);
-    }
-    for name in ["Giant Growth", "Endless One", "Spreading Seas", "Forest"] {
-        put(name, alice, ZoneKind::Hand);
-    }
-    for name in ["Forest", "Island"] {
-        put(name, alice, ZoneKind::Library);
-    }
-    GameSetup {
-        seed: 1,
-        players: vec![
-            PlayerSetup { name: "alice".into(), life: 20, mana_pool: ManaPool::parse("{G}{G}{U}").unwrap_or_default() },
-            PlayerSetup { name: "bob".into(), life: 20, mana_pool: ManaPool::default() },
-        ],
-        active_player: alice,
-        priority_player: None,
-        step: Step::PrecombatMain,
-        turn_number: 3,
-        cards,
-    }
-}
+#[path = "../benches/support/board.rs"]
+mod board;
+use board::board;
 
 fn main() {
     let Ok(game) = Game::new(board()) else { return };
