@@ -14,7 +14,7 @@
 
 use std::collections::BTreeSet;
 
-use mtg_engine::abilities::{ActivatedAbility, Effect, ManaSpec};
+use mtg_engine::abilities::{ActivatedAbility, Effect, ManaReplacement, ManaReplacementResult, ManaSpec};
 use mtg_engine::layers::Board;
 use mtg_engine::state::ContinuousEffect;
 use mtg_engine::{replacement, Action, GameState, ManaType, ObjectId, PlayerId, ZoneKind};
@@ -24,8 +24,9 @@ use super::{added_types, Broken, Invariant, RulesGame};
 /// What "could produce" depends on: the battlefield and the continuous effects.
 type Fingerprint = (Vec<(ObjectId, PlayerId, Vec<(String, u32)>, Option<ObjectId>)>, Vec<ContinuousEffect>);
 
-/// At most this many replacement orders are simulated (3! = 6 covers three effects).
-const MAX_ORDERS: usize = 6;
+/// At most this many replacement orders are simulated (4! = 24 covers four distinct
+/// type-changing effects; the card pool has two).
+const MAX_ORDERS: usize = 24;
 
 #[derive(Default)]
 pub(super) struct Cache {
@@ -135,11 +136,22 @@ fn mana_choices(ab: &ActivatedAbility) -> Vec<Option<ManaType>> {
     }
 }
 
-/// The default order alone, or with two or more mana replacement effects every order of their
-/// sources (at most [`MAX_ORDERS`]).
+/// The default order alone, or with two or more replacement effects that change the TYPE of
+/// mana every order of their sources. Only the relative order of type-changing effects can
+/// change which types come out (an effect that multiplies the amount keeps the types), and
+/// identical effects are interchangeable, so one source stands for each distinct effect; that
+/// keeps the count small (the card pool has two type-changers) without missing an outcome.
 fn replacement_orders(state: &GameState, board: &Board) -> Vec<Vec<ObjectId>> {
-    let mut sources: Vec<ObjectId> = replacement::active(state, board).iter().map(|r| r.source).collect();
-    sources.dedup();
+    let mut seen: Vec<&ManaReplacement> = Vec::new();
+    let mut sources: Vec<ObjectId> = Vec::new();
+    let active = replacement::active(state, board);
+    for r in &active {
+        if matches!(r.def.result, ManaReplacementResult::Multiply(_)) || seen.contains(&&r.def) {
+            continue;
+        }
+        seen.push(&r.def);
+        sources.push(r.source);
+    }
     if sources.len() < 2 {
         return vec![Vec::new()];
     }
