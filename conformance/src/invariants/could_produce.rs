@@ -24,10 +24,6 @@ use super::{added_types, Broken, Invariant, RulesGame};
 /// What "could produce" depends on: the battlefield and the continuous effects.
 type Fingerprint = (Vec<(ObjectId, PlayerId, Vec<(String, u32)>, Option<ObjectId>)>, Vec<ContinuousEffect>);
 
-/// At most this many replacement orders are simulated (4! = 24 covers four distinct
-/// type-changing effects; the card pool has two).
-const MAX_ORDERS: usize = 24;
-
 #[derive(Default)]
 pub(super) struct Cache {
     last: Option<Fingerprint>,
@@ -136,43 +132,33 @@ fn mana_choices(ab: &ActivatedAbility) -> Vec<Option<ManaType>> {
     }
 }
 
-/// The default order alone, or with two or more replacement effects that change the TYPE of
-/// mana every order of their sources. Only the relative order of type-changing effects can
-/// change which types come out (an effect that multiplies the amount keeps the types), and
-/// identical effects are interchangeable, so one source stands for each distinct effect; that
-/// keeps the count small (the card pool has two type-changers) without missing an outcome.
+/// The orders of replacement effects to simulate: the default one, and, when effects that change
+/// the TYPE of mana disagree, one order per distinct such effect in which it applies last.
+///
+/// Each effect applies once per event (CR 616.1), and an effect that changes the type of mana
+/// sets it whatever came before, so the type that comes out is the one the last type-changing
+/// effect gives; effects that multiply the amount never change it. So "every possible order"
+/// (CR 106.7) yields exactly the types these orders yield — every distinct type-changer once
+/// last — however many copies of each effect are on the battlefield. (This holds for the card
+/// pool's replacement effects, which apply to every land tapped for mana whatever its type.)
 fn replacement_orders(state: &GameState, board: &Board) -> Vec<Vec<ObjectId>> {
-    let mut seen: Vec<&ManaReplacement> = Vec::new();
-    let mut sources: Vec<ObjectId> = Vec::new();
     let active = replacement::active(state, board);
-    for r in &active {
-        if matches!(r.def.result, ManaReplacementResult::Multiply(_)) || seen.contains(&&r.def) {
-            continue;
+    let changers: Vec<&replacement::ActiveReplacement> =
+        active.iter().filter(|r| !matches!(r.def.result, ManaReplacementResult::Multiply(_))).collect();
+    let mut distinct: Vec<&ManaReplacement> = Vec::new();
+    for r in &changers {
+        if !distinct.contains(&&r.def) {
+            distinct.push(&r.def);
         }
-        seen.push(&r.def);
-        sources.push(r.source);
     }
-    if sources.len() < 2 {
-        return vec![Vec::new()];
+    let mut out = vec![Vec::new()];
+    if distinct.len() < 2 {
+        return out;
     }
-    let mut out = Vec::new();
-    permutations(&mut sources, 0, &mut out);
-    out.truncate(MAX_ORDERS);
-    out.insert(0, Vec::new());
+    for last in distinct {
+        let mut order: Vec<ObjectId> = changers.iter().filter(|r| r.def != *last).map(|r| r.source).collect();
+        order.extend(changers.iter().filter(|r| r.def == *last).map(|r| r.source));
+        out.push(order);
+    }
     out
-}
-
-fn permutations(items: &mut Vec<ObjectId>, k: usize, out: &mut Vec<Vec<ObjectId>>) {
-    if out.len() >= MAX_ORDERS {
-        return;
-    }
-    if k >= items.len() {
-        out.push(items.clone());
-        return;
-    }
-    for i in k..items.len() {
-        items.swap(k, i);
-        permutations(items, k + 1, out);
-        items.swap(k, i);
-    }
 }
