@@ -84,8 +84,10 @@ pub(crate) fn pass(
     ev: &mut Vec<Event>,
 ) -> Result<(), Rejection> {
     if state.combat.awaiting_declaration {
-        // Passing instead of declaring attackers declares none (CR 508.1a allows none).
-        combat::declare(state, player, Vec::new(), ev)?;
+        // Passing while the declaration is due declares no attackers (CR 508.1a allows none).
+        // That is the turn-based action, not a pass of priority: afterwards the active player
+        // receives priority (CR 508.1m, 117.3a), once waiting triggers are on the stack.
+        return combat::declare(state, player, Vec::new(), ev);
     }
     ev.push(Event::PriorityPassed { player });
     state.passes = state.passes.saturating_add(1);

@@ -87,7 +87,10 @@ fn no_attackers_skips_to_end_of_combat() {
     pass(&mut g).unwrap();
     assert_eq!(g.step(), Step::DeclareAttackers);
     assert_eq!(g.priority_player(), Some(ALICE));
-    // Passing declares no attackers; then the step ends after both pass (CR 508.8).
+    // Passing while the declaration is due declares no attackers; Alice then holds priority in
+    // the step, and the step ends after both players pass (CR 508.8).
+    pass(&mut g).unwrap();
+    assert_eq!((g.step(), g.priority_player()), (Step::DeclareAttackers, Some(ALICE)));
     pass(&mut g).unwrap();
     pass(&mut g).unwrap();
     assert_eq!(g.step(), Step::EndOfCombat);
@@ -173,4 +176,26 @@ fn cumulative_upkeep_paid() {
     pass(&mut g).unwrap();
     assert_eq!(g.step(), Step::Draw);
     assert_eq!(mana_of(&g, ALICE), "");
+}
+
+/// Found by fuzzing: passing while the attack declaration is due declares no attackers; the
+/// state-based actions and triggers that follow must leave the active player to put their
+/// triggers on the stack and then hold priority (CR 508.1m, 117.3a), not hand priority to the
+/// opponent with the triggers still waiting.
+#[test]
+fn declaring_no_attackers_is_not_a_pass_of_priority() {
+    let mut s = setup(Step::DeclareAttackers);
+    perm(&mut s, "Hangarback Walker", ALICE);
+    perm(&mut s, "Hangarback Walker", ALICE);
+    let mut g = Game::new(s).unwrap();
+    pass(&mut g).unwrap();
+    // Both 0/0 Walkers died once the declaration was made; their two triggers wait for Alice.
+    assert_eq!(g.pending_triggers().len(), 2);
+    assert_eq!(g.priority_player(), Some(ALICE));
+    assert!(!g.legal_actions().is_empty());
+    let order: Vec<u32> = g.pending_triggers().iter().map(|t| t.id).collect();
+    g.apply(Action::PutTriggers { player: ALICE, order, targets: vec![] }).unwrap();
+    assert_eq!(g.stack_view().len(), 2);
+    assert_eq!(g.priority_player(), Some(ALICE));
+    assert_eq!(g.step(), Step::DeclareAttackers);
 }
