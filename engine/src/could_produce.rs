@@ -75,6 +75,36 @@ pub fn raw_mana(
     }
 }
 
+/// Each mana spec of `id`'s mana abilities, with the production event it would be part of
+/// (CR 106.12: a {T} ability taps for mana).
+fn productions(state: &GameState, board: &Board, id: ObjectId) -> Vec<(ProductionContext, ManaSpec)> {
+    let mut out = Vec::new();
+    let (Some(obj), Some(ch)) = (state.object(id), board.get(&id)) else {
+        return out;
+    };
+    for ab in ch.activated().into_iter().filter(|a| a.is_mana_ability()) {
+        let ctx = ProductionContext {
+            tapped_for_mana: ab.cost.tap,
+            source_is_land: ch.is(CardType::Land),
+            producer: obj.controller,
+        };
+        let mut specs = Vec::new();
+        mana_specs(&ab.effect, &mut specs);
+        out.extend(specs.into_iter().map(|spec| (ctx, spec)));
+    }
+    out
+}
+
+/// The types `raw` mana comes out as, with the replacement effects in any order.
+fn raw_types(reps: &[ActiveReplacement], ctx: &ProductionContext, raw: RawMana) -> BTreeSet<ManaType> {
+    match raw {
+        RawMana::Fixed(p) => replacement::possible_types(reps, ctx, &p),
+        RawMana::OneOf(set) => {
+            set.into_iter().flat_map(|t| replacement::possible_types(reps, ctx, &ManaPool::single(t))).collect()
+        }
+    }
+}
+
 fn mana_specs(effect: &Effect, out: &mut Vec<ManaSpec>) {
     match effect {
         // A spending restriction doesn't change the mana's type (CR 106.6).
@@ -92,30 +122,10 @@ fn evaluate(
     table: &ProduceTable,
     id: ObjectId,
 ) -> BTreeSet<ManaType> {
-    let mut out = BTreeSet::new();
-    let (Some(obj), Some(ch)) = (state.object(id), board.get(&id)) else {
-        return out;
-    };
-    for ab in ch.activated().into_iter().filter(|a| a.is_mana_ability()) {
-        let ctx = ProductionContext {
-            tapped_for_mana: ab.cost.tap,
-            source_is_land: ch.is(CardType::Land),
-            producer: obj.controller,
-        };
-        let mut specs = Vec::new();
-        mana_specs(&ab.effect, &mut specs);
-        for spec in specs {
-            match raw_mana(state, board, table, obj.controller, &spec) {
-                RawMana::Fixed(p) => out.extend(replacement::possible_types(reps, &ctx, &p)),
-                RawMana::OneOf(set) => {
-                    for t in set {
-                        out.extend(replacement::possible_types(reps, &ctx, &ManaPool::single(t)));
-                    }
-                }
-            }
-        }
-    }
-    out
+    productions(state, board, id)
+        .into_iter()
+        .flat_map(|(ctx, spec)| raw_types(reps, &ctx, raw_mana(state, board, table, ctx.producer, &spec)))
+        .collect()
 }
 
 /// A "could produce" reference of one mana ability (CR 106.7): the types the `lands` could
@@ -139,47 +149,29 @@ type Field = Vec<(ObjectId, PlayerId, bool)>;
 
 fn node(state: &GameState, board: &Board, reps: &[ActiveReplacement], field: &Field, id: ObjectId) -> Node {
     let mut n = Node { id, known: BTreeSet::new(), references: Vec::new() };
-    let (Some(obj), Some(ch)) = (state.object(id), board.get(&id)) else {
-        return n;
-    };
     let no_table = ProduceTable::new();
-    for ab in ch.activated().into_iter().filter(|a| a.is_mana_ability()) {
-        let ctx = ProductionContext {
-            tapped_for_mana: ab.cost.tap,
-            source_is_land: ch.is(CardType::Land),
-            producer: obj.controller,
-        };
-        let mut specs = Vec::new();
-        mana_specs(&ab.effect, &mut specs);
-        for spec in specs {
-            if let ManaSpec::CouldProduce { lands_of, colors_only } = &spec {
-                // The lands `raw_mana` reads the table for: the same every round.
-                let lands = field
-                    .iter()
-                    .filter(|(_, controller, is_land)| {
-                        let mine = *controller == obj.controller;
-                        let wanted = match lands_of {
-                            Relation::You => mine,
-                            Relation::Opponent => !mine,
-                            Relation::Any => true,
-                        };
-                        wanted && *is_land
-                    })
-                    .map(|(id, _, _)| *id)
-                    .collect();
-                n.references.push(Reference { ctx, lands, colors_only: *colors_only });
-                continue;
-            }
-            // Every other spec ignores the table.
-            match raw_mana(state, board, &no_table, obj.controller, &spec) {
-                RawMana::Fixed(p) => n.known.extend(replacement::possible_types(reps, &ctx, &p)),
-                RawMana::OneOf(set) => {
-                    for t in set {
-                        n.known.extend(replacement::possible_types(reps, &ctx, &ManaPool::single(t)));
-                    }
-                }
-            }
+    for (ctx, spec) in productions(state, board, id) {
+        let controller = ctx.producer;
+        if let ManaSpec::CouldProduce { lands_of, colors_only } = &spec {
+            // The lands `raw_mana` reads the table for: the same every round.
+            let lands = field
+                .iter()
+                .filter(|(_, c, is_land)| {
+                    let mine = *c == controller;
+                    let wanted = match lands_of {
+                        Relation::You => mine,
+                        Relation::Opponent => !mine,
+                        Relation::Any => true,
+                    };
+                    wanted && *is_land
+                })
+                .map(|(id, _, _)| *id)
+                .collect();
+            n.references.push(Reference { ctx, lands, colors_only: *colors_only });
+            continue;
         }
+        // Every other spec ignores the table.
+        n.known.extend(raw_types(reps, &ctx, raw_mana(state, board, &no_table, controller, &spec)));
     }
     n
 }
