@@ -8,9 +8,9 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
 use mtg_conformance::corpus::Corpus;
-use mtg_conformance::protocol::{ExternalConfig, ExternalEngine};
-use mtg_conformance::reference::ReferenceEngine;
-use mtg_conformance::runner::Runner;
+use mtg_conformance::run::protocol::{ExternalConfig, ExternalEngine};
+use mtg_conformance::run::reference::ReferenceEngine;
+use mtg_conformance::run::runner::Runner;
 
 fn corpus() -> Corpus {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));

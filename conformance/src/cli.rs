@@ -10,12 +10,12 @@ use std::time::Duration;
 use clap::{Args, ValueEnum};
 
 use crate::corpus::Loaded;
-use crate::engine::{CaseReply, Engine};
-use crate::expectations::Expectations;
-use crate::protocol::{self, ExternalConfig, ExternalEngine};
-use crate::reference::ReferenceEngine;
+use crate::run::engine::{CaseReply, Engine};
+use crate::run::expectations::Expectations;
+use crate::run::protocol::{self, ExternalConfig, ExternalEngine};
+use crate::run::reference::ReferenceEngine;
 use crate::report::{self, json, junit};
-use crate::runner::Runner;
+use crate::run::runner::Runner;
 
 /// The report format on standard output.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -206,7 +206,7 @@ pub fn export(loaded: &Loaded) -> Status {
     let stdout = io::stdout();
     let mut out = stdout.lock();
     if out
-        .write_all(crate::export::render(&loaded.corpus).as_bytes())
+        .write_all(crate::corpus::export::render(&loaded.corpus).as_bytes())
         .and_then(|()| out.flush())
         .is_err()
     {

@@ -2,31 +2,26 @@
 //! ruling-by-ruling conformance suite for Magic: The Gathering rules engines.
 //!
 //! ```no_run
-//! use mtg_conformance::{corpus::Corpus, reference::ReferenceEngine, runner::Runner};
+//! use mtg_conformance::{Corpus, ReferenceEngine, Runner};
 //! let loaded = Corpus::load("rulings").expect("corpus");
 //! let summary = Runner::new(&loaded.corpus).filter("cr-107.5").run(&mut ReferenceEngine::new());
 //! println!("{}", summary.closing_line());
 //! ```
 #![forbid(unsafe_code)]
 
-pub mod case;
+// Grouped by concern, so the folders show the architecture (see ARCHITECTURE.md).
 pub mod cli;
+/// The corpus: case model, loading, lint, coverage, export.
 pub mod corpus;
-pub mod coverage;
-// The observation enums are plain serde data shared with the JSON-lines protocol.
-#[allow(clippy::large_enum_variant)]
-pub mod engine;
-pub mod expectations;
-pub mod export;
-#[cfg(feature = "arbitrary")]
-pub mod generate;
-/// Invariants checked after every step by the property tests and the fuzz targets.
-pub mod invariants;
-pub mod judge;
-pub mod lint;
-pub mod protocol;
-pub mod reference;
+/// Generators and invariants for property tests and fuzzing.
+pub mod fuzzing;
+/// Human, JSON-lines and JUnit reports.
 pub mod report;
-pub mod runner;
+/// Engines, the protocol, the runner and the judge.
+pub mod run;
 pub mod schema;
-pub mod testing;
+
+pub use corpus::Corpus;
+pub use run::engine::Engine;
+pub use run::reference::ReferenceEngine;
+pub use run::runner::Runner;

@@ -7,8 +7,8 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use mtg_conformance::corpus::{Corpus, Loaded};
-use mtg_conformance::coverage::coverage;
-use mtg_conformance::lint;
+use mtg_conformance::corpus::coverage::coverage;
+use mtg_conformance::corpus::lint;
 use mtg_conformance::report::display_path;
 
 /// Ruling-by-ruling conformance suite for Magic: The Gathering rules engines.
@@ -120,7 +120,7 @@ fn main() -> ExitCode {
         } => coverage_cmd(corpus, deny_uncovered),
         #[cfg(feature = "arbitrary")]
         Command::Regress { artifact, target, corpus, print } => Ok(ExitCode::from(
-            mtg_conformance::invariants::regress::command(&artifact, &target, &corpus.unwrap_or_else(default_corpus), print),
+            mtg_conformance::fuzzing::invariants::regress::command(&artifact, &target, &corpus.unwrap_or_else(default_corpus), print),
         )),
     };
     result.unwrap_or_else(|code| code)

@@ -14,9 +14,9 @@ use std::time::Duration;
 use anstyle::{AnsiColor, Style};
 
 use crate::corpus::Corpus;
-use crate::expectations::{Assessment, Expectations};
-use crate::judge::Verdict;
-use crate::runner::{CaseOutcome, Counts, RunSummary};
+use crate::run::expectations::{Assessment, Expectations};
+use crate::run::judge::Verdict;
+use crate::run::runner::{CaseOutcome, Counts, RunSummary};
 
 const WIDTH: usize = 100;
 
@@ -131,9 +131,9 @@ pub fn case_report(corpus: &Corpus, outcome: &CaseOutcome, color: bool) -> Strin
         Verdict::Skipped { .. } => ("SKIPPED", fg(AnsiColor::Yellow).bold()),
         Verdict::Faulted { fault, .. } => (
             match fault {
-                crate::engine::Fault::Crash => "CRASHED",
-                crate::engine::Fault::Timeout => "TIMED OUT",
-                crate::engine::Fault::Protocol => "PROTOCOL ERROR",
+                crate::run::engine::Fault::Crash => "CRASHED",
+                crate::run::engine::Fault::Timeout => "TIMED OUT",
+                crate::run::engine::Fault::Protocol => "PROTOCOL ERROR",
             },
             fg(AnsiColor::Magenta).bold(),
         ),

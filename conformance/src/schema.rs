@@ -14,9 +14,9 @@ use schemars::generate::SchemaSettings;
 use schemars::{JsonSchema, Schema};
 use serde_json::Value;
 
-use crate::case::Case;
-use crate::export::ExportRecord;
-use crate::protocol::{Reply, Request};
+use crate::corpus::case::Case;
+use crate::corpus::export::ExportRecord;
+use crate::run::protocol::{Reply, Request};
 use crate::report::json::Record;
 
 /// Where the schemas live, relative to the repository root.

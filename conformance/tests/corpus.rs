@@ -8,11 +8,11 @@ use std::time::Duration;
 use libtest_mimic::{Arguments, Failed, Trial};
 
 use mtg_conformance::corpus::{Corpus, Loaded};
-use mtg_conformance::judge::Verdict;
-use mtg_conformance::lint::lint;
-use mtg_conformance::reference::ReferenceEngine;
+use mtg_conformance::run::judge::Verdict;
+use mtg_conformance::corpus::lint::lint;
+use mtg_conformance::run::reference::ReferenceEngine;
 use mtg_conformance::report::case_report;
-use mtg_conformance::runner::{run_case, CaseOutcome};
+use mtg_conformance::run::runner::{run_case, CaseOutcome};
 
 fn lint_trial(loaded: Arc<Loaded>) -> Trial {
     Trial::test("lint", move || {

@@ -9,8 +9,8 @@
 #![cfg(feature = "arbitrary")]
 #![forbid(unsafe_code)]
 
-use mtg_conformance::generate::{check_scenario, scenario_from_bytes};
-use mtg_conformance::invariants::{check, minimize, Invariant, Selection};
+use mtg_conformance::fuzzing::generate::{check_scenario, scenario_from_bytes};
+use mtg_conformance::fuzzing::invariants::{check, minimize, Invariant, Selection};
 use mtg_engine::Game;
 use proptest::collection::vec;
 use proptest::prelude::*;

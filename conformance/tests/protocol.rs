@@ -10,10 +10,10 @@ use std::time::Duration;
 use serde_json::Value;
 
 use mtg_conformance::corpus::Corpus;
-use mtg_conformance::judge::Verdict;
-use mtg_conformance::protocol::{ExternalConfig, ExternalEngine};
-use mtg_conformance::reference::ReferenceEngine;
-use mtg_conformance::runner::{RunSummary, Runner};
+use mtg_conformance::run::judge::Verdict;
+use mtg_conformance::run::protocol::{ExternalConfig, ExternalEngine};
+use mtg_conformance::run::reference::ReferenceEngine;
+use mtg_conformance::run::runner::{RunSummary, Runner};
 
 const BIN: &str = env!("CARGO_BIN_EXE_mtg-conformance");
 
@@ -98,7 +98,7 @@ fn serve_gives_the_same_verdicts_as_the_in_process_run() {
     };
     assert!(inside.counts().passed > 0);
     assert_eq!(verdicts(&outside), verdicts(&inside));
-    let info = mtg_conformance::engine::Engine::info(&external);
+    let info = mtg_conformance::run::engine::Engine::info(&external);
     assert_eq!(info.name, "mtg-engine");
 }
 

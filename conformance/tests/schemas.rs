@@ -72,7 +72,7 @@ fn every_corpus_case_and_export_line_validates() {
             let json = serde_json::to_value(&c.item).unwrap_or_default();
             assert_valid(&case, &json, &c.item.id);
         }
-        for line in mtg_conformance::export::render(&loaded.corpus).lines() {
+        for line in mtg_conformance::corpus::export::render(&loaded.corpus).lines() {
             let json: Value = serde_json::from_str(line).unwrap_or_default();
             assert_valid(&export, &json, "export line");
         }

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use libfuzzer_sys::fuzz_target;
-use mtg_conformance::{corpus::Corpus, lint::lint, reference::ReferenceEngine, runner::run_case};
+use mtg_conformance::{corpus::lint::lint, run::runner::run_case, Corpus, ReferenceEngine};
 
 fuzz_target!(|text: &str| {
     let loaded = Corpus::from_texts("fuzz", [(PathBuf::from("rules/fuzz.toml"), text.to_string())]);

@@ -4,6 +4,12 @@
 //! Loading never stops at a bad file: what loads is kept, and every file that does not is
 //! reported as a [`Problem`] with its file, line, column and the key path of the field.
 
+// The corpus as data: the case model, loading with positions, and the checks of the corpus
+// itself (lint, coverage) and its JSON export.
+pub mod case;
+pub mod coverage;
+pub mod export;
+pub mod lint;
 pub mod locate;
 
 use std::collections::BTreeMap;
@@ -14,7 +20,7 @@ use std::path::{Path, PathBuf};
 use serde::de::DeserializeOwned;
 use thiserror::Error;
 
-use crate::case::{Card, CardsFile, Case, CasesFile, Source, SourcesFile};
+use crate::corpus::case::{Card, CardsFile, Case, CasesFile, Source, SourcesFile};
 use locate::{line_col, Seg, SpanDoc};
 
 /// A problem in a corpus file, printed as `path:line:col: message`.

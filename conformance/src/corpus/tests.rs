@@ -85,7 +85,7 @@ fn items_know_their_file_and_line() {
     assert!(c.has_cards_file);
     assert_eq!(
         c.case("a/2").map(|l| l.item.setup.active),
-        Some(crate::case::Player::Bob)
+        Some(crate::corpus::case::Player::Bob)
     );
 }
 

@@ -5,13 +5,13 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::case::FORMAT_VERSION;
+use crate::corpus::case::FORMAT_VERSION;
 use crate::corpus::Corpus;
-use crate::engine::EngineInfo;
-use crate::expectations::{Assessment, Expectations};
-use crate::judge::Verdict;
-use crate::protocol::PROTOCOL_VERSION;
-use crate::runner::{CaseOutcome, RunSummary};
+use crate::run::engine::EngineInfo;
+use crate::run::expectations::{Assessment, Expectations};
+use crate::run::judge::Verdict;
+use crate::run::protocol::PROTOCOL_VERSION;
+use crate::run::runner::{CaseOutcome, RunSummary};
 
 /// The version of this report's shape.
 pub const REPORT_VERSION: u32 = 1;

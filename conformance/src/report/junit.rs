@@ -5,9 +5,9 @@
 use std::fmt::Write;
 
 use crate::corpus::Corpus;
-use crate::expectations::{Assessment, Expectations};
-use crate::judge::Verdict;
-use crate::runner::RunSummary;
+use crate::run::expectations::{Assessment, Expectations};
+use crate::run::judge::Verdict;
+use crate::run::runner::RunSummary;
 
 use super::case_report;
 

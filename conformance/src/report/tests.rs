@@ -1,10 +1,10 @@
 use std::path::Path;
 
 use super::*;
-use crate::engine::{CaseReply, StepReply};
-use crate::judge::Failure;
-use crate::runner::Runner;
-use crate::testing::CannedEngine;
+use crate::run::engine::{CaseReply, StepReply};
+use crate::run::judge::Failure;
+use crate::run::runner::Runner;
+use crate::run::testing::CannedEngine;
 
 #[test]
 fn the_closing_line() {

@@ -1,5 +1,5 @@
 //! Schemas of the case-model types whose serde is written by hand: the closed vocabularies, mana
-//! strings, targets, steps and expectations. Each follows the reader in `crate::case` (the
+//! strings, targets, steps and expectations. Each follows the reader in `crate::corpus::case` (the
 //! loader is stricter still: it also checks which keys each verb takes, and cross-references).
 
 use std::borrow::Cow;
@@ -7,7 +7,7 @@ use std::borrow::Cow;
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use serde_json::{json, Map, Value};
 
-use crate::case::{
+use crate::corpus::case::{
     Choice, Color, Expect, Mana, ManaCost, ObjectField, Player, PlayerField, RejectionClass, Shape,
     SourceKind, StackField, StackKind, Step, Target, TextKind, TurnStep, VerbName, Zone,
     COUNT_SHAPE, NAMES_SHAPE,
@@ -327,7 +327,7 @@ impl JsonSchema for Expect {
     }
 }
 
-impl<T: JsonSchema> JsonSchema for crate::case::PerPlayer<T> {
+impl<T: JsonSchema> JsonSchema for crate::corpus::case::PerPlayer<T> {
     fn schema_name() -> Cow<'static, str> {
         format!("PerPlayer_{}", T::schema_name()).into()
     }

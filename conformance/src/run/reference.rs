@@ -11,8 +11,8 @@ use mtg_engine::{
     PlayerSetup, SetupError, StackAbilityKind, StackItemKind, Step as EngineStep, Target as EngineTarget, ZoneKind,
 };
 
-use crate::case::{AbilityKind, Action as CaseAction, Case, Choice, Expect, Mana, Player, Step, Target, TurnStep, Verb, Zone};
-use crate::engine::{
+use crate::corpus::case::{AbilityKind, Action as CaseAction, Case, Choice, Expect, Mana, Player, Step, Target, TurnStep, Verb, Zone};
+use crate::run::engine::{
     CaseReply, Engine, EngineInfo, ObjectObservation, Observation, PlayerObservation, StackItemObservation, StepReply,
 };
 

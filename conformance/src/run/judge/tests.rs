@@ -1,6 +1,6 @@
 use super::*;
-use crate::case::CasesFile;
-use crate::engine::{
+use crate::corpus::case::CasesFile;
+use crate::run::engine::{
     ObjectObservation, Observation, PlayerObservation, StackItemObservation, StepReply,
 };
 

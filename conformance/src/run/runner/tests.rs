@@ -1,8 +1,8 @@
 use std::path::Path;
 
 use super::*;
-use crate::engine::{CaseReply, ObjectObservation, Observation, StepReply};
-use crate::testing::CannedEngine;
+use crate::run::engine::{CaseReply, ObjectObservation, Observation, StepReply};
+use crate::run::testing::CannedEngine;
 
 fn corpus() -> Corpus {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/corpus");
@@ -36,7 +36,7 @@ fn filters_select_by_exact_id_or_substring() {
 }
 
 fn tap_replies() -> CaseReply {
-    let pool = crate::engine::PlayerObservation {
+    let pool = crate::run::engine::PlayerObservation {
         mana_pool: Some(String::new()),
         ..Default::default()
     };
@@ -150,7 +150,7 @@ fn features_select_cases_tagged_with_any_of_them() {
 fn expectations_skip_cases_without_running_them() {
     let c = corpus();
     let expectations =
-        crate::expectations::Expectations::parse("[[skip]]\nid = \"cr-\"\nreason = \"not yet\"\n")
+        crate::run::expectations::Expectations::parse("[[skip]]\nid = \"cr-\"\nreason = \"not yet\"\n")
             .unwrap_or_default();
     let mut engine = CannedEngine::new();
     let summary = Runner::new(&c).expectations(&expectations).run(&mut engine);

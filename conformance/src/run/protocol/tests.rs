@@ -3,9 +3,9 @@ use std::path::Path;
 
 use super::*;
 use crate::corpus::Corpus;
-use crate::engine::Engine;
-use crate::reference::ReferenceEngine;
-use crate::testing::CannedEngine;
+use crate::run::engine::Engine;
+use crate::run::reference::ReferenceEngine;
+use crate::run::testing::CannedEngine;
 
 fn corpus(dir: &str) -> Corpus {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -15,7 +15,7 @@ fn corpus(dir: &str) -> Corpus {
 }
 
 /// Serves `input` with `engine` and parses every reply line.
-fn served(engine: &mut dyn crate::engine::Engine, input: &str) -> Vec<Reply> {
+fn served(engine: &mut dyn crate::run::engine::Engine, input: &str) -> Vec<Reply> {
     let mut output = Vec::new();
     let result = serve(engine, &mut Cursor::new(input.as_bytes()), &mut output);
     assert!(result.is_ok(), "{result:?}");
@@ -37,7 +37,7 @@ fn every_case_survives_the_trip_through_json() {
         assert!(!c.cases.is_empty(), "{dir}");
         for case in &c.cases {
             let json = serde_json::to_string(&case.item).unwrap_or_default();
-            let back: Result<crate::case::Case, _> = serde_json::from_str(&json);
+            let back: Result<crate::corpus::case::Case, _> = serde_json::from_str(&json);
             assert_eq!(
                 back.as_ref().ok(),
                 Some(&case.item),
@@ -56,7 +56,7 @@ fn serve_answers_start_run_and_stop_with_their_sequence_numbers() {
     let input = line(&Request::Start {
         seq: 1,
         protocol: PROTOCOL_VERSION,
-        corpus_format: crate::case::FORMAT_VERSION,
+        corpus_format: crate::corpus::case::FORMAT_VERSION,
     }) + "\n"
         + &line(&Request::Run { seq: 2, case })
         + &line(&Request::Stop { seq: 3 })
@@ -68,7 +68,7 @@ fn serve_answers_start_run_and_stop_with_their_sequence_numbers() {
     let Reply::Case {
         seq: 2,
         id: got,
-        reply: crate::engine::CaseReply::Ran { steps },
+        reply: crate::run::engine::CaseReply::Ran { steps },
     } = &replies[1]
     else {
         panic!("{:?}", replies[1]);
@@ -85,7 +85,7 @@ fn serve_refuses_another_protocol_or_format_version() {
         &(line(&Request::Start {
             seq: 5,
             protocol: PROTOCOL_VERSION + 1,
-            corpus_format: crate::case::FORMAT_VERSION,
+            corpus_format: crate::corpus::case::FORMAT_VERSION,
         }) + &line(&Request::Start {
             seq: 6,
             protocol: PROTOCOL_VERSION,
@@ -139,7 +139,7 @@ fn a_panicking_engine_is_answered_as_errored() {
         matches!(
             &replies[..],
             [Reply::Case {
-                reply: crate::engine::CaseReply::Errored { .. },
+                reply: crate::run::engine::CaseReply::Errored { .. },
                 ..
             }]
         ),

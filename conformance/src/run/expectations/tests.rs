@@ -2,8 +2,8 @@ use std::path::Path;
 use std::time::Duration;
 
 use super::*;
-use crate::engine::Fault;
-use crate::judge::Failure;
+use crate::run::engine::Fault;
+use crate::run::judge::Failure;
 
 fn corpus() -> Corpus {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/corpus");

@@ -8,8 +8,8 @@ use thiserror::Error;
 
 use super::lines::{read_line_bounded, Line};
 use super::{Reply, Request, MAX_LINE_BYTES, PROTOCOL_VERSION};
-use crate::case::FORMAT_VERSION;
-use crate::engine::{CaseReply, Engine};
+use crate::corpus::case::FORMAT_VERSION;
+use crate::run::engine::{CaseReply, Engine};
 
 /// Why serving stopped other than by `stop` or the end of the input.
 #[derive(Debug, Error)]

@@ -9,7 +9,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
-use crate::case::{
+use crate::corpus::case::{
     Action, Case, Check, Expect, Expected, ObjectField, Player, SourceKind, StackField, Step,
     Value, Verb, Zone,
 };
@@ -374,11 +374,11 @@ fn action_refs<'a>(a: &'a Action, uses: &mut Vec<(Vec<Seg<'static>>, &'a str)>) 
     }
     for (i, t) in a.targets.iter().enumerate() {
         match t {
-            crate::case::Target::Object(r) => uses.push((vec![Seg::Key("targets"), Seg::Index(i)], r)),
-            crate::case::Target::Ability { source: r, .. } => {
+            crate::corpus::case::Target::Object(r) => uses.push((vec![Seg::Key("targets"), Seg::Index(i)], r)),
+            crate::corpus::case::Target::Ability { source: r, .. } => {
                 uses.push((vec![Seg::Key("targets"), Seg::Index(i), Seg::Key("ability")], r))
             }
-            crate::case::Target::Player(_) => {}
+            crate::corpus::case::Target::Player(_) => {}
         }
     }
     for (source, targets) in &a.triggers {

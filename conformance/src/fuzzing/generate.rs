@@ -17,7 +17,7 @@ use mtg_engine::{
     PlayerSetup, Step, Target, ZoneKind,
 };
 
-pub use crate::invariants::Violation;
+pub use crate::fuzzing::invariants::Violation;
 
 /// At most this many objects on a generated board; enough for every interaction of the card pool.
 pub const MAX_OBJECTS: usize = 24;
@@ -316,9 +316,9 @@ pub fn scenario_from_bytes(bytes: &[u8]) -> Scenario {
 }
 
 /// Plays `scenario` against the reference engine and checks every invariant after every pick
-/// (see [`crate::invariants`]).
+/// (see [`crate::fuzzing::invariants`]).
 pub fn check_scenario(scenario: &Scenario) -> Result<(), Violation> {
-    crate::invariants::check::<mtg_engine::Game>(scenario, &crate::invariants::Selection::all()).map(|_| ())
+    crate::fuzzing::invariants::check::<mtg_engine::Game>(scenario, &crate::fuzzing::invariants::Selection::all()).map(|_| ())
 }
 
 /// The card a setup entry stands for, for readable reports of a scenario.

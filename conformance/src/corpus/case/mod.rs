@@ -4,9 +4,9 @@
 //! exactly. Every table denies unknown keys, so a typo is a load error with its file, line and
 //! column; closed vocabularies (players, steps, zones, verbs, rejection classes) and mana strings
 //! are checked as they are read. Cross-references (refs, card names, source ids) are checked by
-//! [`crate::lint`].
+//! [`crate::corpus::lint`].
 //!
-//! An engine receives a [`Case`] through [`crate::engine::Engine::run_case`]: its [`Setup`] and its
+//! An engine receives a [`Case`] through [`crate::run::engine::Engine::run_case`]: its [`Setup`] and its
 //! [`Step`]s, each an [`Action`] (a [`Verb`] and its keys) or an [`Expect`] (a subject and the
 //! fields to compare, each an [`Expected`] value or pattern).
 

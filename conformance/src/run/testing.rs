@@ -3,8 +3,8 @@
 
 use std::collections::HashMap;
 
-use crate::case::Case;
-use crate::engine::{CaseReply, Engine, EngineInfo};
+use crate::corpus::case::Case;
+use crate::run::engine::{CaseReply, Engine, EngineInfo};
 
 /// Answers each case with the reply registered for its id; other cases error.
 #[derive(Clone, Debug, Default)]

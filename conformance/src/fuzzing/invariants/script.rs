@@ -5,7 +5,7 @@ use mtg_engine::layers::compute_all;
 use mtg_engine::{Action, GameSetup, Rejection};
 
 use super::{Broken, Checker, Invariant, RulesGame, Selection, Transition, Violation};
-use crate::generate::{Attempt, Pick, Scenario, WildAction};
+use crate::fuzzing::generate::{Attempt, Pick, Scenario, WildAction};
 
 /// One move of a script: a generated pick, or an exact action (hand-written witnesses).
 #[derive(Clone, Debug, PartialEq)]
@@ -164,7 +164,7 @@ pub fn minimize<G: RulesGame>(scenario: &Scenario, selection: &Selection, target
     if let Some(p) = v.pick {
         best.picks.truncate(p.saturating_add(1));
     }
-    let simplifications: [fn(&mut crate::generate::ObjectRecipe); 6] = [
+    let simplifications: [fn(&mut crate::fuzzing::generate::ObjectRecipe); 6] = [
         |o| o.counters.clear(),
         |o| o.attached_to = None,
         |o| o.commander = false,
@@ -211,7 +211,7 @@ pub fn minimize<G: RulesGame>(scenario: &Scenario, selection: &Selection, target
                 improved |= keep(c, &mut best);
             }
         }
-        let board_simplifications: [fn(&mut crate::generate::BoardRecipe); 4] = [
+        let board_simplifications: [fn(&mut crate::fuzzing::generate::BoardRecipe); 4] = [
             |b| b.pools = [[0; 6]; 2],
             |b| b.life = [20, 20],
             |b| b.seed = 0,

@@ -3,7 +3,7 @@
 //! selected by feature, and skipped (without reaching the engine) by an expectations file.
 //!
 //! ```no_run
-//! # use mtg_conformance::{corpus::Corpus, runner::Runner, reference::ReferenceEngine};
+//! # use mtg_conformance::{Corpus, ReferenceEngine, Runner};
 //! # let corpus = Corpus::load("rulings").unwrap().corpus;
 //! let summary = Runner::new(&corpus).filter("crystalline-giant").run(&mut ReferenceEngine::new());
 //! assert!(summary.success());
@@ -12,11 +12,11 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 
-use crate::case::Case;
+use crate::corpus::case::Case;
 use crate::corpus::Corpus;
-use crate::engine::{Engine, Fault};
-use crate::expectations::Expectations;
-use crate::judge::{judge, Verdict};
+use crate::run::engine::{Engine, Fault};
+use crate::run::expectations::Expectations;
+use crate::run::judge::{judge, Verdict};
 
 /// Runs the cases of a corpus (all, or those a filter selects).
 #[derive(Clone, Debug)]

@@ -7,9 +7,9 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::case::{Card, Case, Source, FORMAT_VERSION};
+use crate::corpus::case::{Card, Case, Source, FORMAT_VERSION};
 use crate::corpus::Corpus;
-use crate::protocol::PROTOCOL_VERSION;
+use crate::run::protocol::PROTOCOL_VERSION;
 
 /// One line of the export.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]

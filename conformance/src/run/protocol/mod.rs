@@ -3,7 +3,7 @@
 //!
 //! The runner writes one [`Request`] per line on the engine's standard input; the engine writes
 //! one [`Reply`] per line on its standard output, echoing the request's `seq`. The engine only
-//! observes (a [`CaseReply`] per case, with a [`crate::engine::StepReply`] per step); the runner
+//! observes (a [`CaseReply`] per case, with a [`crate::run::engine::StepReply`] per step); the runner
 //! judges, so an adapter is a thin loop. [`serve`] is the engine side (the reference engine is
 //! served by `mtg-conformance serve`), [`ExternalEngine`] the runner side.
 
@@ -15,8 +15,8 @@ mod serve;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::case::Case;
-use crate::engine::{CaseReply, EngineInfo};
+use crate::corpus::case::Case;
+use crate::run::engine::{CaseReply, EngineInfo};
 
 pub use external::{ExternalConfig, ExternalEngine};
 pub use lines::{read_line_bounded, Line};
@@ -42,7 +42,7 @@ pub enum Request {
         seq: u64,
         /// The protocol version ([`PROTOCOL_VERSION`]).
         protocol: u32,
-        /// The corpus format version the cases are written in ([`crate::case::FORMAT_VERSION`]).
+        /// The corpus format version the cases are written in (`format` in `rulings/README.md`).
         corpus_format: u32,
     },
     /// Run one case from its setup; the engine answers [`Reply::Case`].

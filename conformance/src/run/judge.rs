@@ -9,11 +9,11 @@
 
 use std::collections::BTreeMap;
 
-use crate::case::{
+use crate::corpus::case::{
     Action, Case, Check, Expect, Expected, Illegal, Mana, ObjectField, PlayerField, Shape,
     StackField, StackItemExpect, Step, TextKind, Value, COUNT_SHAPE, NAMES_SHAPE,
 };
-use crate::engine::{
+use crate::run::engine::{
     CaseReply, Fault, ObjectObservation, Observation, PlayerObservation, StackItemObservation,
     StepReply,
 };
@@ -159,7 +159,7 @@ pub fn judge(case: &Case, reply: &CaseReply) -> Verdict {
 }
 
 fn q(s: &str) -> String {
-    crate::case::Value::Text(s.to_string()).to_string()
+    crate::corpus::case::Value::Text(s.to_string()).to_string()
 }
 
 fn judge_action(a: &Action, reply: &StepReply) -> StepVerdict {

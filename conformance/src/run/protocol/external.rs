@@ -1,5 +1,5 @@
 //! The runner side of the protocol: an engine in another process, behind the [`Engine`] trait,
-//! so the same [`crate::runner::Runner`] and reports serve it.
+//! so the same [`crate::run::runner::Runner`] and reports serve it.
 //!
 //! One long-lived process answers case after case. Whatever it does wrong is a verdict on the
 //! case at hand, never the end of the run: if it exits or closes its output, hangs past the
@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 
 use super::process::{Output, Process, Wait};
 use super::{Reply, Request, RunRef, MAX_LINE_BYTES, PROTOCOL_VERSION};
-use crate::case::{Case, FORMAT_VERSION};
-use crate::engine::{CaseReply, Engine, EngineInfo, Fault};
+use crate::corpus::case::{Case, FORMAT_VERSION};
+use crate::run::engine::{CaseReply, Engine, EngineInfo, Fault};
 
 /// How an external engine is started and how long it may take.
 #[derive(Clone, Debug)]

@@ -23,10 +23,10 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::case::Case;
+use crate::corpus::case::Case;
 use crate::corpus::Corpus;
-use crate::judge::Verdict;
-use crate::runner::{CaseOutcome, RunSummary};
+use crate::run::judge::Verdict;
+use crate::run::runner::{CaseOutcome, RunSummary};
 
 /// The classes an `xfail` may name: every verdict label but `passed`.
 pub const CLASSES: &[&str] = &[

@@ -19,7 +19,7 @@ use super::costs::unpayable;
 use super::counters::GIANT_KINDS;
 use super::script::{minimize, run, Move, Trace};
 use super::{Invariant, RulesGame, Selection, Violation};
-use crate::generate::scenario_from_bytes;
+use crate::fuzzing::generate::scenario_from_bytes;
 
 /// Why an artifact gives no case.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -514,10 +514,10 @@ mod tests {
 
     use super::*;
     use crate::corpus::Corpus;
-    use crate::invariants::mutants::{Bug, Mutant, TapsTappedPermanent, XFromManaSpent};
-    use crate::judge::Verdict;
-    use crate::reference::ReferenceEngine;
-    use crate::runner::run_case;
+    use crate::fuzzing::invariants::mutants::{Bug, Mutant, TapsTappedPermanent, XFromManaSpent};
+    use crate::run::judge::Verdict;
+    use crate::run::reference::ReferenceEngine;
+    use crate::run::runner::run_case;
     use proptest::collection::vec;
     use proptest::prelude::any;
     use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestError, TestRng, TestRunner};

@@ -8,8 +8,8 @@ use proptest::prelude::any;
 use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestError, TestRng, TestRunner};
 
 use super::*;
-use crate::generate::scenario_from_bytes;
-use crate::invariants::{check, minimize, run, Move, Selection, Violation};
+use crate::fuzzing::generate::scenario_from_bytes;
+use crate::fuzzing::invariants::{check, minimize, run, Move, Selection, Violation};
 
 const ALICE: PlayerId = PlayerId(0);
 
@@ -253,7 +253,7 @@ fn the_generator_finds_a_tapped_permanent_paying_t_and_shrinks_it() {
     // tap it again as the last pick.
     assert_eq!(setup.cards.len(), 1, "{:#?}", setup.cards);
     assert!(small.picks.len() <= 10, "{:#?}", small.picks);
-    assert!(matches!(small.picks.last(), Some(crate::generate::Pick::Attempt(_))), "{:#?}", small.picks);
+    assert!(matches!(small.picks.last(), Some(crate::fuzzing::generate::Pick::Attempt(_))), "{:#?}", small.picks);
 }
 
 #[test]
