@@ -240,7 +240,7 @@ fn resolution_answers(state: &GameState) -> Vec<Answers> {
             Effect::MoveCounter { from: EffectObject::Target(i), .. } => {
                 if let Some(Target::Object(id)) = top.targets.get(*i) {
                     for kind in state.object(*id).map(|o| o.counters.keys().cloned().collect::<Vec<_>>()).unwrap_or_default() {
-                        v.push(Answers { counter: Some(kind), ..Answers::default() });
+                        v.push(Answers { counter: Some(kind.to_string()), ..Answers::default() });
                     }
                 }
             }

@@ -7,7 +7,6 @@
 //! (CR 607.2a, 607.5).
 
 use std::cell::Cell;
-use std::collections::BTreeMap;
 
 use crate::abilities::{Amount, Effect, EffectDuration, EffectObject, Group, Modification};
 use crate::actions::Answers;
@@ -35,7 +34,7 @@ pub(crate) struct ResolveCtx<'a> {
     pub controller: PlayerId,
     pub source: Option<ObjectId>,
     /// Counters on the source when it was last on the battlefield (CR 608.2h).
-    pub source_counters: &'a BTreeMap<String, u32>,
+    pub source_counters: &'a crate::counters::Counters<u32>,
     pub x: u32,
     pub targets: &'a [Target],
     /// Which targets are still legal (CR 608.2b): illegal ones are not affected.
@@ -291,7 +290,7 @@ pub(crate) fn resolve(
                 Some(o) => o.counters.clone(),
                 None => ctx.source_counters.clone(),
             };
-            let allowed: Vec<&String> = kinds.iter().filter(|k| have.get(*k).copied().unwrap_or(0) == 0).collect();
+            let allowed: Vec<&String> = kinds.iter().filter(|k| have.get(k).copied().unwrap_or(0) == 0).collect();
             let chosen = match ctx.next_random() {
                 Some(s) if allowed.contains(&s) => s.clone(),
                 Some(s) => {
@@ -353,7 +352,7 @@ pub(crate) fn resolve(
             let (Some(f), Some(t)) = (ctx.object(state, *from), ctx.object(state, *to)) else { return Ok(()) };
             let kinds: Vec<String> = state
                 .object(f)
-                .map(|o| o.counters.iter().filter(|(_, n)| **n > 0).map(|(k, _)| k.clone()).collect())
+                .map(|o| o.counters.iter().filter(|(_, n)| **n > 0).map(|(k, _)| k.to_string()).collect())
                 .unwrap_or_default();
             let kind = match (&ctx.answers.counter, kinds.as_slice()) {
                 (Some(k), _) if kinds.contains(k) => k.clone(),

@@ -27,3 +27,9 @@ pub struct ObjectId(pub u32);
 /// A physical card: index into `GameSetup::cards`, stable across zones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct CardId(pub u32);
+
+/// A card or token definition of the pool (CR 108.1, 111.1): an index into the card registry,
+/// so an object names its definition without a `String` of its own. It reads, compares and
+/// serializes as the definition's name (`Deref<Target = str>`), so saved games are unchanged.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct DefId(pub(crate) u16);

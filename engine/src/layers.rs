@@ -19,7 +19,7 @@ use crate::abilities::{
     Ability, ActivatedAbility, Affected, Effect, Keyword, Layer, ManaSpec, Modification, Relation,
     StaticAbility,
 };
-use crate::cards::{printed_card, printed_token, CardDef};
+use crate::cards::CardDef;
 use crate::costs::Cost;
 use crate::ids::{ObjectId, PlayerId};
 use crate::mana::{ManaCost, ManaPool, ManaType};
@@ -191,7 +191,8 @@ impl Characteristics {
 /// The printed characteristics of the object's definition with the object's timestamp: a
 /// copy of the registry's precomputed ones, whose ability data is shared, not deep-copied.
 fn printed_shared(obj: &Object) -> Option<Characteristics> {
-    let base = if obj.is_token { printed_token(&obj.def) } else { printed_card(&obj.def) }?;
+    // A card object names a card of the pool, a token one a token definition.
+    let base = obj.def.printed().filter(|_| obj.def.is_token_def() == obj.is_token)?;
     let mut ch = base.clone();
     for a in &mut ch.abilities {
         a.timestamp = obj.timestamp;

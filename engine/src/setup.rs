@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::cards::card_def;
-use crate::ids::{CardId, ObjectId, PlayerId};
+use crate::ids::{CardId, DefId, ObjectId, PlayerId};
 use crate::mana::ManaPool;
 use crate::rng::Rng;
 use crate::state::{CardRecord, Combat, GameState, Object, Player, ZoneKind};
@@ -109,7 +109,7 @@ pub(crate) fn build(setup: GameSetup) -> Result<GameState, SetupError> {
             })
             .collect(),
         cards: Vec::new(),
-        objects: BTreeMap::new(),
+        objects: crate::objects::Objects::new(),
         stack: Vec::new(),
         effects: Vec::new(),
         pending_triggers: Vec::new(),
@@ -130,6 +130,7 @@ pub(crate) fn build(setup: GameSetup) -> Result<GameState, SetupError> {
     let mut ids: Vec<ObjectId> = Vec::new();
     for (i, c) in setup.cards.iter().enumerate() {
         let def = card_def(&c.name).ok_or_else(|| SetupError::UnknownCard(c.name.clone()))?;
+        let def_id = DefId::card(&c.name).ok_or_else(|| SetupError::UnknownCard(c.name.clone()))?;
         if !valid(c.owner) {
             return Err(SetupError::BadPlayer { card: i, player: c.owner });
         }
@@ -144,7 +145,7 @@ pub(crate) fn build(setup: GameSetup) -> Result<GameState, SetupError> {
         let timestamp = state.new_timestamp();
         let on_battlefield = c.zone == ZoneKind::Battlefield;
         let controller = if on_battlefield { c.controller.unwrap_or(c.owner) } else { c.owner };
-        let mut counters: BTreeMap<String, u32> =
+        let mut counters: crate::counters::Counters<u32> =
             c.counters.iter().filter(|(_, n)| **n > 0).map(|(k, n)| (k.clone(), *n)).collect();
         // A planeswalker set up on the battlefield without a stated loyalty entered with its
         // printed loyalty (CR 306.5b); an explicit `loyalty` counter count (even 0) is kept.
@@ -160,7 +161,7 @@ pub(crate) fn build(setup: GameSetup) -> Result<GameState, SetupError> {
             Object {
                 id,
                 card: Some(card),
-                def: def.name.clone(),
+                def: def_id,
                 is_token: false,
                 owner: c.owner,
                 controller,
@@ -178,7 +179,7 @@ pub(crate) fn build(setup: GameSetup) -> Result<GameState, SetupError> {
                 loyalty_activated_turn: None,
             },
         );
-        state.cards.push(CardRecord { name: def.name.clone(), owner: c.owner, commander: c.commander, object: Some(id) });
+        state.cards.push(CardRecord { name: def_id, owner: c.owner, commander: c.commander, object: Some(id) });
         ids.push(id);
     }
     for (i, c) in setup.cards.iter().enumerate() {

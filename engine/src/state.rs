@@ -4,12 +4,12 @@
 //! exactly one zone; order within a zone is the order of entry timestamps (CR 613.7d), which for
 //! a library means the first card set up is the top card.
 
-use std::collections::BTreeMap;
-
 use serde::{Deserialize, Serialize};
 
 use crate::abilities::{Ability, Effect, Modification, TargetSpec};
-use crate::ids::{CardId, ObjectId, PlayerId};
+use crate::counters::Counters;
+use crate::objects::Objects;
+use crate::ids::{CardId, DefId, ObjectId, PlayerId};
 use crate::mana::ManaPool;
 use crate::rng::Rng;
 use crate::targets::Target;
@@ -69,7 +69,7 @@ pub struct Player {
 /// The physical card behind `CardId` (CR 108).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CardRecord {
-    pub name: String,
+    pub name: DefId,
     pub owner: PlayerId,
     /// Commander designation: an attribute of the card, not of the object (CR 903.3).
     pub commander: bool,
@@ -84,7 +84,7 @@ pub struct Object {
     pub id: ObjectId,
     pub card: Option<CardId>,
     /// Name of the card or token definition.
-    pub def: String,
+    pub def: DefId,
     pub is_token: bool,
     pub owner: PlayerId,
     /// The current controller: `base_controller` changed by control effects (layer 2, CR
@@ -96,11 +96,11 @@ pub struct Object {
     /// Timestamp of entering the zone (CR 613.7d); also the order within the zone.
     pub timestamp: u64,
     pub tapped: bool,
-    pub counters: BTreeMap<String, u32>,
+    pub counters: Counters<u32>,
     /// When counters of each kind were last put on (CR 613.7c: all counters of a kind share the
     /// newest one's timestamp); keyword counters apply in layer 6 in this order (CR 613.1f).
     #[serde(default)]
-    pub counter_timestamps: BTreeMap<String, u64>,
+    pub counter_timestamps: Counters<u64>,
     pub damage: u32,
     /// Came under its controller's control since their most recent turn began (CR 302.6).
     pub summoning_sick: bool,
@@ -126,7 +126,7 @@ pub enum StackEntryKind {
         effect: Effect,
         target_specs: Vec<TargetSpec>,
         /// Counters the source had when last on the battlefield (CR 608.2h last known information).
-        source_counters: BTreeMap<String, u32>,
+        source_counters: Counters<u32>,
         /// Activated or triggered (CR 113.1b, 113.1c).
         #[serde(default)]
         ability_kind: StackAbilityKind,
@@ -165,7 +165,7 @@ pub struct PendingTrigger {
     pub source_card: Option<CardId>,
     pub controller: PlayerId,
     pub effect: Effect,
-    pub source_counters: BTreeMap<String, u32>,
+    pub source_counters: Counters<u32>,
     pub timestamp: u64,
     /// The X the ability uses: for "when this enters" the X of the spell it was (CR 107.3m).
     #[serde(default)]
@@ -239,7 +239,7 @@ pub struct Combat {
 pub struct GameState {
     pub players: Vec<Player>,
     pub cards: Vec<CardRecord>,
-    pub objects: BTreeMap<ObjectId, Object>,
+    pub objects: Objects,
     /// Bottom first; the last entry is the top of the stack.
     pub stack: Vec<StackEntry>,
     pub effects: Vec<ContinuousEffect>,

@@ -19,7 +19,7 @@ pub(crate) struct TriggerSource<'a> {
     pub source: ObjectId,
     pub source_card: Option<CardId>,
     pub controller: PlayerId,
-    pub source_counters: &'a std::collections::BTreeMap<String, u32>,
+    pub source_counters: &'a crate::counters::Counters<u32>,
     pub x: Option<u32>,
     pub link: u64,
 }

@@ -104,7 +104,7 @@ pub(crate) fn object_view(state: &GameState, board: &Board, id: ObjectId) -> Opt
         supertypes: ch.supertypes.clone(),
         colors: ch.colors.iter().map(|c| c.letter().to_string()).collect(),
         keywords: ch.keywords().iter().map(|k| k.name().to_string()).collect(),
-        counters: obj.counters.clone(),
+        counters: obj.counters.to_map(),
         mana_value: ch.mana_value(x),
         damage: obj.damage,
         attached_to: obj.attached_to,

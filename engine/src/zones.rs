@@ -4,12 +4,12 @@
 //! starting loyalty (CR 306.5b), and putting and removing counters (CR 122.6) with the
 //! timestamps of CR 613.7c.
 
-use std::collections::BTreeMap;
 
 use crate::abilities::{Ability, Amount, StaticAbility, Trigger};
 use crate::cards::token_def;
 use crate::events::Event;
-use crate::ids::{ObjectId, PlayerId};
+use crate::counters::Counters;
+use crate::ids::{DefId, ObjectId, PlayerId};
 use crate::layers::characteristics;
 use crate::abilities::Modification;
 use crate::layers::CopiableValues;
@@ -43,7 +43,7 @@ pub fn move_to(
     let new = Object {
         id: new_id,
         card: old.card,
-        def: old.def.clone(),
+        def: old.def,
         is_token: old.is_token,
         owner: old.owner,
         controller: controller.unwrap_or(old.owner),
@@ -51,8 +51,8 @@ pub fn move_to(
         zone: to,
         timestamp,
         tapped: false,
-        counters: BTreeMap::new(),
-        counter_timestamps: BTreeMap::new(),
+        counters: Counters::new(),
+        counter_timestamps: Counters::new(),
         damage: 0,
         summoning_sick: to == ZoneKind::Battlefield,
         attached_to: None,
@@ -215,9 +215,9 @@ pub(crate) fn add_counters(state: &mut GameState, id: ObjectId, kind: &str, n: u
     }
     let timestamp = state.new_timestamp();
     if let Some(o) = state.object_mut(id) {
-        let c = o.counters.entry(kind.to_string()).or_insert(0);
+        let c = o.counters.entry(kind.into()).or_insert(0);
         *c = c.saturating_add(n);
-        o.counter_timestamps.insert(kind.to_string(), timestamp);
+        o.counter_timestamps.insert(kind.into(), timestamp);
         ev.push(Event::CountersAdded { object: id, kind: kind.to_string(), amount: n });
     }
 }
@@ -235,7 +235,7 @@ pub(crate) fn remove_counters(state: &mut GameState, id: ObjectId, kind: &str, n
         o.counters.remove(kind);
         o.counter_timestamps.remove(kind);
     } else {
-        o.counters.insert(kind.to_string(), left);
+        o.counters.insert(kind.into(), left);
     }
     ev.push(Event::CountersRemoved { object: id, kind: kind.to_string(), amount: removed });
     removed
@@ -249,6 +249,7 @@ pub fn create_token(
     ev: &mut Vec<Event>,
 ) -> Option<ObjectId> {
     let def = token_def(name)?;
+    let def_id = DefId::token(name)?;
     let id = state.new_object_id();
     let timestamp = state.new_timestamp();
     state.objects.insert(
@@ -256,7 +257,7 @@ pub fn create_token(
         Object {
             id,
             card: None,
-            def: def.name.clone(),
+            def: def_id,
             is_token: true,
             owner: controller,
             controller,
@@ -264,8 +265,8 @@ pub fn create_token(
             zone: ZoneKind::Battlefield,
             timestamp,
             tapped: false,
-            counters: BTreeMap::new(),
-            counter_timestamps: BTreeMap::new(),
+            counters: Counters::new(),
+            counter_timestamps: Counters::new(),
             damage: 0,
             summoning_sick: true,
             attached_to: None,

@@ -130,7 +130,7 @@ impl BoardRecipe {
                 let mut c = CardSetup::new(name, owner, zone);
                 let mut counters = BTreeMap::new();
                 for (kind, n) in o.counters.iter().take(4) {
-                    counters.insert(COUNTER_KINDS[usize::from(*kind) % COUNTER_KINDS.len()].to_string(), u32::from(n % 4));
+                    counters.insert(COUNTER_KINDS[usize::from(*kind) % COUNTER_KINDS.len()].into(), u32::from(n % 4));
                 }
                 c.counters = counters;
                 c.commander = o.commander;

@@ -11,6 +11,7 @@ use crate::abilities::{
     Modification, Relation, StaticAbility, TargetSpec, Trigger, TriggeredAbility,
 };
 use crate::costs::Cost;
+use crate::ids::DefId;
 use crate::layers::Characteristics;
 use crate::mana::{ManaCost, ManaPool};
 use crate::types::{CardType, Color};
@@ -262,6 +263,123 @@ fn registry() -> &'static Registry {
     })
 }
 
+impl DefId {
+    /// The card of the pool with this name.
+    pub fn card(name: &str) -> Option<DefId> {
+        let r = registry();
+        r.by_name.get(name).and_then(|i| u16::try_from(*i).ok()).map(DefId)
+    }
+
+    /// The token definition with this name (tokens are not in the card pool).
+    pub fn token(name: &str) -> Option<DefId> {
+        let r = registry();
+        r.token_by_name.get(name).and_then(|i| u16::try_from(r.cards.len() + *i).ok()).map(DefId)
+    }
+
+    /// A card of the pool or else a token definition with this name.
+    pub fn from_name(name: &str) -> Option<DefId> {
+        DefId::card(name).or_else(|| DefId::token(name))
+    }
+
+    /// The definition's name.
+    pub fn name(self) -> &'static str {
+        self.def().map(|d| d.name.as_str()).unwrap_or("")
+    }
+
+    pub fn as_str(&self) -> &'static str {
+        self.name()
+    }
+
+    /// Whether it is a token definition rather than a card of the pool.
+    pub fn is_token_def(self) -> bool {
+        usize::from(self.0) >= registry().cards.len()
+    }
+
+    /// The definition itself.
+    pub fn def(self) -> Option<&'static CardDef> {
+        let r = registry();
+        let i = usize::from(self.0);
+        r.cards.get(i).or_else(|| r.tokens.get(i.checked_sub(r.cards.len())?))
+    }
+
+    /// Its printed characteristics (timestamp 0).
+    pub(crate) fn printed(self) -> Option<&'static Characteristics> {
+        let r = registry();
+        let i = usize::from(self.0);
+        r.printed_cards.get(i).or_else(|| r.printed_tokens.get(i.checked_sub(r.cards.len())?))
+    }
+}
+
+impl std::ops::Deref for DefId {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.name()
+    }
+}
+
+impl std::fmt::Debug for DefId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.name(), f)
+    }
+}
+
+impl std::fmt::Display for DefId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Ordered by name, as the names it replaces were.
+impl Ord for DefId {
+    fn cmp(&self, other: &DefId) -> std::cmp::Ordering {
+        self.name().cmp(other.name()).then(self.0.cmp(&other.0))
+    }
+}
+
+impl PartialOrd for DefId {
+    fn partial_cmp(&self, other: &DefId) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl PartialEq<str> for DefId {
+    fn eq(&self, other: &str) -> bool {
+        self.name() == other
+    }
+}
+
+impl PartialEq<&str> for DefId {
+    fn eq(&self, other: &&str) -> bool {
+        self.name() == *other
+    }
+}
+
+impl PartialEq<String> for DefId {
+    fn eq(&self, other: &String) -> bool {
+        self.name() == other.as_str()
+    }
+}
+
+impl From<DefId> for String {
+    fn from(d: DefId) -> String {
+        d.name().to_string()
+    }
+}
+
+impl Serialize for DefId {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for DefId {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<DefId, D::Error> {
+        let name = std::borrow::Cow::<'de, str>::deserialize(d)?;
+        DefId::from_name(&name)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown card or token definition {name:?}")))
+    }
+}
+
 /// A card of the pool by name.
 pub fn card_def(name: &str) -> Option<&'static CardDef> {
     let r = registry();
@@ -272,18 +390,6 @@ pub fn card_def(name: &str) -> Option<&'static CardDef> {
 pub fn token_def(name: &str) -> Option<&'static CardDef> {
     let r = registry();
     r.token_by_name.get(name).and_then(|i| r.tokens.get(*i))
-}
-
-/// The printed characteristics of a card of the pool (timestamp 0).
-pub(crate) fn printed_card(name: &str) -> Option<&'static Characteristics> {
-    let r = registry();
-    r.by_name.get(name).and_then(|i| r.printed_cards.get(*i))
-}
-
-/// The printed characteristics of a token definition (timestamp 0).
-pub(crate) fn printed_token(name: &str) -> Option<&'static Characteristics> {
-    let r = registry();
-    r.token_by_name.get(name).and_then(|i| r.printed_tokens.get(*i))
 }
 
 /// The counter kinds Crystalline Giant chooses among (for tests).

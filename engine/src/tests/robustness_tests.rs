@@ -132,7 +132,9 @@ fn odd_states_do_not_panic() {
     assert!(g.legal_actions().is_empty());
     st = Game::new(rich_setup()).unwrap().state().clone();
     for o in st.objects.values_mut() {
-        o.def = "No Such Card".into();
+        // A card object naming a token definition has no printed characteristics at all (an
+        // unknown name can't be represented: loading it is an error, see `unknown_definition`).
+        o.def = crate::DefId::token("Thopter").unwrap();
         o.counters.insert("+1/+1".into(), u32::MAX);
         o.attached_to = Some(o.id);
     }
@@ -141,6 +143,19 @@ fn odd_states_do_not_panic() {
     let _ = g.legal_actions();
     let _ = g.apply(Action::PassPriority { player: PlayerId(1), answers: Answers::default() });
     let _ = g.zone_view(ZoneKind::Battlefield, ALICE);
+}
+
+#[test]
+fn unknown_definition_is_a_load_error() {
+    let st = Game::new(rich_setup()).unwrap().state().clone();
+    let text = serde_json::to_string(&st).unwrap();
+    let back: crate::GameState = serde_json::from_str(&text).unwrap();
+    assert_eq!(back, st);
+    let first = st.objects.values().next().unwrap().def.to_string();
+    let bad = text.replace(&format!("\"def\":\"{first}\""), "\"def\":\"No Such Card\"");
+    assert_ne!(bad, text);
+    let err = serde_json::from_str::<crate::GameState>(&bad).unwrap_err();
+    assert!(err.to_string().contains("unknown card or token definition \"No Such Card\""), "{err}");
 }
 
 #[test]

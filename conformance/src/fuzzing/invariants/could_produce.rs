@@ -33,7 +33,7 @@ fn fingerprint(state: &GameState) -> Fingerprint {
     let objects = state
         .zone_objects(ZoneKind::Battlefield, None)
         .iter()
-        .map(|o| (o.id, o.controller, o.counters.iter().map(|(k, n)| (k.clone(), *n)).collect(), o.attached_to))
+        .map(|o| (o.id, o.controller, o.counters.iter().map(|(k, n)| (k.to_string(), *n)).collect(), o.attached_to))
         .collect();
     (objects, state.effects.clone())
 }
@@ -109,7 +109,7 @@ fn payable_copy(state: &GameState, source: ObjectId, ab: &ActivatedAbility) -> G
         o.tapped = ab.cost.untap;
         o.summoning_sick = false;
         for (kind, n) in &ab.cost.remove_counters {
-            let have = o.counters.entry(kind.clone()).or_insert(0);
+            let have = o.counters.entry(kind.into()).or_insert(0);
             *have = (*have).max(*n);
         }
     }

@@ -23,7 +23,7 @@ pub const GIANT_KINDS: [&str; 10] =
     ["flying", "first strike", "deathtouch", "hexproof", "lifelink", "menace", "reach", "trample", "vigilance", "+1/+1"];
 
 /// Counters of the ten kinds on an object.
-fn giant_kinds(counters: &BTreeMap<String, u32>) -> BTreeMap<&'static str, u32> {
+fn giant_kinds(counters: &mtg_engine::Counters<u32>) -> BTreeMap<&'static str, u32> {
     GIANT_KINDS.iter().filter_map(|k| counters.get(*k).filter(|n| **n > 0).map(|n| (*k, *n))).collect()
 }
 

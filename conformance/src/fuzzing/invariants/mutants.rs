@@ -248,7 +248,7 @@ impl Bug for GiantRepeatsKind {
             let old_kind = GIANT_KINDS.iter().find(|k| had.get(**k).copied().unwrap_or(0) > 0);
             if let (Some(new), Some(old)) = (new_kind, old_kind) {
                 o.counters.remove(*new);
-                *o.counters.entry((*old).to_string()).or_insert(0) += 1;
+                *o.counters.entry((*old).into()).or_insert(0) += 1;
             }
         })
     }
@@ -308,7 +308,7 @@ impl Bug for XFromManaSpent {
                 let xs = def.mana_cost.as_ref().map(|c| c.x).unwrap_or(1);
                 for a in &def.abilities {
                     if let Ability::Static(StaticAbility::EntersWithCounters { kind, amount: Amount::X }) = a {
-                        o.counters.insert(kind.clone(), x.saturating_mul(xs));
+                        o.counters.insert(kind.into(), x.saturating_mul(xs));
                     }
                 }
             }

@@ -458,7 +458,7 @@ impl<'a> Writer<'a> {
                         .iter()
                         .map(|k| {
                             let mut c = giant.counters.clone();
-                            c.insert((*k).to_string(), 1);
+                            c.insert((*k).into(), 1);
                             table(&c)
                         })
                         .collect()
@@ -503,7 +503,7 @@ fn listed_violation(inv: Invariant, detail: &str) -> bool {
     matches!(inv, Invariant::TapSymbol | Invariant::UntapSymbol | Invariant::SummoningSickness) && detail.starts_with("listed as legal")
 }
 
-fn table(counters: &BTreeMap<String, u32>) -> String {
+fn table(counters: &mtg_engine::Counters<u32>) -> String {
     let v: Vec<String> = counters.iter().filter(|(_, n)| **n > 0).map(|(k, n)| format!("{} = {n}", q(k))).collect();
     format!("{{ {} }}", v.join(", "))
 }
