@@ -1,0 +1,1249 @@
+//! One case: the board is built directly in a `GameState`, then the engine's own turn structure
+//! runs (priority rounds, stack resolution, combat) and asks its two `PlayerAgent`s for every
+//! decision. Both agents read the case's steps from one shared script: an `expect` is observed
+//! on the latest state the engine showed its agent, an action is answered as the engine's
+//! decision, and each prompt on the way (targets, X, mana colour, payment) is answered from the
+//! step's keys.
+//!
+//! Two facts about the engine shape this file:
+//! - An action that is not among the offered ones is silently a pass, so every action is first
+//!   checked against the engine's offered action space, and a rejection never reaches it.
+//! - An offered action can still fail (a cost not paid, a target refused). The script then asks
+//!   the driver to put back the state it had before the action (a clone of the game and the mana
+//!   pools), so "rejected" always means "game unchanged".
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use forge_foundation::{PhaseType, ZoneType};
+use manabrew_engine::agent::notification::GameNotification;
+use manabrew_engine::agent::{
+    GameLogKind, ManaAbilityOption, ManaCostAction, PlayOption, PlayerAgent, PriorityActionSpace,
+    TargetChoice,
+};
+use manabrew_engine::card::counter_type::parse_counter_type;
+use manabrew_engine::card::{Card, CounterType};
+use manabrew_engine::combat::DefenderId;
+use manabrew_engine::game::GameState;
+use manabrew_engine::game_loop::GameLoop;
+use manabrew_engine::ids::{CardId, PlayerId};
+use manabrew_engine::mana::ManaPool;
+use manabrew_engine::player::actions::{AbilityRef, PlayerAction};
+use manabrew_engine::spellability::SpellAbility;
+use manabrew_engine::trigger::TriggerType;
+use serde_json::{json, Value};
+
+use crate::cards::CardPool;
+use crate::observe;
+
+pub const ALICE: PlayerId = PlayerId(0);
+pub const BOB: PlayerId = PlayerId(1);
+
+/// Bound of the turn-structure loop: a case that never finishes is stopped, not hung.
+const MAX_STEPS_OF_TURN: usize = 60;
+
+pub fn player_of(name: &str) -> Option<PlayerId> {
+    match name {
+        "alice" => Some(ALICE),
+        "bob" => Some(BOB),
+        _ => None,
+    }
+}
+
+pub fn player_name(p: PlayerId) -> &'static str {
+    if p == ALICE {
+        "alice"
+    } else {
+        "bob"
+    }
+}
+
+pub fn phase_of(step: &str) -> Option<PhaseType> {
+    Some(match step {
+        "untap" => PhaseType::Untap,
+        "upkeep" => PhaseType::Upkeep,
+        "draw" => PhaseType::Draw,
+        "precombat_main" => PhaseType::Main1,
+        "beginning_of_combat" => PhaseType::CombatBegin,
+        "declare_attackers" => PhaseType::CombatDeclareAttackers,
+        "declare_blockers" => PhaseType::CombatDeclareBlockers,
+        "combat_damage" => PhaseType::CombatDamage,
+        "end_of_combat" => PhaseType::CombatEnd,
+        "postcombat_main" => PhaseType::Main2,
+        "end" => PhaseType::EndOfTurn,
+        "cleanup" => PhaseType::Cleanup,
+        _ => return None,
+    })
+}
+
+/// Mana symbol → the engine's mana atom.
+pub fn atom_of(symbol: &str) -> Option<u16> {
+    use forge_foundation::mana::ManaAtom;
+    Some(match symbol {
+        "W" => ManaAtom::WHITE,
+        "U" => ManaAtom::BLUE,
+        "B" => ManaAtom::BLACK,
+        "R" => ManaAtom::RED,
+        "G" => ManaAtom::GREEN,
+        "C" => ManaAtom::COLORLESS,
+        _ => return None,
+    })
+}
+
+/// `"{G}{G}"` → `["G", "G"]`.
+pub fn mana_symbols(s: &str) -> Result<Vec<String>, String> {
+    let mut out = Vec::new();
+    let mut rest = s;
+    while let Some(open) = rest.find('{') {
+        let close = rest[open..].find('}').ok_or_else(|| format!("bad mana string {s:?}"))? + open;
+        out.push(rest[open + 1..close].to_string());
+        rest = &rest[close + 1..];
+    }
+    Ok(out)
+}
+
+fn skipped(reason: impl Into<String>) -> Value {
+    json!({"status": "skipped", "reason": reason.into()})
+}
+
+fn errored(message: impl Into<String>) -> Value {
+    json!({"status": "errored", "message": message.into()})
+}
+
+/// What this adapter can't map, decided before anything runs.
+fn static_skip(pool: &CardPool, case: &Value) -> Result<(), String> {
+    let setup = &case["setup"];
+    let start = setup["step"].as_str().unwrap_or("");
+    if !matches!(start, "precombat_main" | "beginning_of_combat") {
+        return Err(format!(
+            "cases starting in the {start} step: the adapter enters the engine's turn structure \
+             only at the precombat main phase or the beginning of combat"
+        ));
+    }
+    for name in card_names(case) {
+        let rules = pool.get(&name)?;
+        // The engine's combat phase begins by firing "at the beginning of combat" triggers; a
+        // case that starts in that step (already begun) can't have one.
+        if start == "beginning_of_combat" && format!("{rules:?}").contains("Phase$ BeginCombat") {
+            return Err(format!(
+                "starts in the beginning of combat step with {name} on the board: the engine's \
+                 combat phase would fire its trigger again"
+            ));
+        }
+    }
+    for step in case["step"].as_array().into_iter().flatten() {
+        let Some(verb) = step.get("do").and_then(Value::as_str) else { continue };
+        match verb {
+            "activate" | "cast" | "play_land" | "pass" | "resolve" | "advance" => {}
+            "attack" => {}
+            other => return Err(format!("verb {other:?} is not mapped onto manabrew")),
+        }
+        if let Some(choose) = step.get("choose").and_then(Value::as_object) {
+            for key in choose.keys() {
+                match key.as_str() {
+                    "may" | "mana" | "pay" | "keep" | "counter" => {}
+                    "random" => {
+                        return Err("choose.random: manabrew draws random outcomes from its own \
+                                    game RNG; no callback lets the adapter script one"
+                            .into())
+                    }
+                    other => return Err(format!("choice {other:?} is not mapped onto manabrew")),
+                }
+            }
+        }
+        if step.get("trigger_order").is_some() {
+            return Err("`trigger_order` is not mapped onto manabrew yet".into());
+        }
+    }
+    Ok(())
+}
+
+fn card_names(case: &Value) -> Vec<String> {
+    let mut names = Vec::new();
+    let setup = &case["setup"];
+    let mut add = |v: &Value| {
+        if let Some(n) = v.get("card").and_then(Value::as_str) {
+            names.push(n.to_string());
+        }
+    };
+    for entry in setup["battlefield"].as_array().into_iter().flatten() {
+        add(entry);
+    }
+    for zone in ["hand", "library", "graveyard", "exile", "command"] {
+        if let Some(by_player) = setup[zone].as_object() {
+            for list in by_player.values() {
+                for entry in list.as_array().into_iter().flatten() {
+                    add(entry);
+                }
+            }
+        }
+    }
+    names
+}
+
+pub fn run_case(pool: &CardPool, case: &Value) -> Value {
+    if let Err(why) = static_skip(pool, case) {
+        return skipped(why);
+    }
+    let Some(steps) = case["step"].as_array() else {
+        return errored("case without steps");
+    };
+    let (mut game, mut lp, refs) = match build(pool, &case["setup"]) {
+        Ok(built) => built,
+        Err(e) => return errored(format!("setup: {e}")),
+    };
+    let abort = Arc::new(AtomicBool::new(false));
+    lp.set_provide_priority_action_space(false);
+    lp.set_abort_signal(abort.clone());
+    let script = Rc::new(RefCell::new(Script {
+        steps: steps.clone(),
+        next: 0,
+        replies: Vec::new(),
+        refs,
+        view: None,
+        mode: Mode::Idle,
+        pending: None,
+        failures: Vec::new(),
+        choices: Value::Null,
+        targets: Vec::new(),
+        order: Vec::new(),
+        abort,
+        restore: None,
+        finished: false,
+        first_priority: case["setup"]
+            .get("priority")
+            .and_then(Value::as_str)
+            .and_then(player_of)
+            .filter(|p| Some(*p) != player_of(case["setup"]["active"].as_str().unwrap_or("alice"))),
+    }));
+    let mut agents: Vec<Box<dyn PlayerAgent>> = vec![
+        Box::new(Seat { script: script.clone(), me: ALICE }),
+        Box::new(Seat { script: script.clone(), me: BOB }),
+    ];
+    drive(&mut lp, &mut game, &mut agents, &script);
+
+    // The engine stopped asking (the script ran out, the game ended, or the turn bound was hit):
+    // the remaining observations see the final state; remaining actions could not be carried out.
+    let mut s = script.borrow_mut();
+    s.view = Some((game.clone(), lp.mana_pools.clone()));
+    s.settle();
+    if let Mode::Resolving(id) = s.mode {
+        let done = !game.stack.iter().any(|e| e.id == id);
+        s.finish_mode(done, "the engine stopped before the object resolved");
+    } else if let Mode::Advancing { .. } = s.mode {
+        s.finish_mode(false, "the engine stopped before that step began");
+    }
+    while s.next < s.steps.len() {
+        let step = s.steps[s.next].clone();
+        s.next += 1;
+        if let Some(ex) = step.get("expect") {
+            let obs = s.observe(ex);
+            s.replies.push(obs);
+        } else {
+            s.replies.push(json!({"result": "failed",
+                                  "message": "the engine stopped asking for decisions before this step"}));
+        }
+    }
+    json!({"status": "ran", "steps": s.replies})
+}
+
+/// The board of `setup`, placed directly (no zone-change triggers), with the turn, step, life
+/// totals and mana pools it names.
+fn build(
+    pool: &CardPool,
+    setup: &Value,
+) -> Result<(GameState, GameLoop, HashMap<String, CardId>), String> {
+    let mut game = GameState::new(&["alice", "bob"], 20);
+    let mut lp = GameLoop::new(2);
+    let seed = setup["seed"].as_u64().unwrap_or(0);
+    lp.game_rng = Box::new(SeededRng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1));
+    let mut refs = HashMap::new();
+    for (script, rules) in &pool.tokens {
+        let mut token = Card::from_rules(rules, ALICE);
+        token.is_token = true;
+        lp.register_token(script.clone(), token);
+    }
+    let active = player_of(setup["active"].as_str().unwrap_or("alice")).ok_or("bad active")?;
+    game.turn.active_player = active;
+    game.turn.turn_number = setup["turn"].as_u64().unwrap_or(2) as u32;
+    game.turn.phase = phase_of(setup["step"].as_str().unwrap_or("")).ok_or("bad step")?;
+    game.turn.priority_player = setup
+        .get("priority")
+        .and_then(Value::as_str)
+        .and_then(player_of)
+        .unwrap_or(active);
+    if let Some(life) = setup["life"].as_object() {
+        for (who, n) in life {
+            let p = player_of(who).ok_or("bad player")?;
+            game.player_mut(p).life = n.as_i64().unwrap_or(20) as i32;
+        }
+    }
+    if let Some(pools) = setup["mana_pool"].as_object() {
+        for (who, mana) in pools {
+            let p = player_of(who).ok_or("bad player")?;
+            for sym in mana_symbols(mana.as_str().unwrap_or(""))? {
+                let atom = atom_of(&sym).ok_or_else(|| format!("mana symbol {{{sym}}}"))?;
+                lp.pool_mut(p).add(atom, 1);
+            }
+        }
+    }
+    let mut attachments = Vec::new();
+    let mut place = |game: &mut GameState,
+                     entry: &Value,
+                     zone: ZoneType,
+                     owner: PlayerId|
+     -> Result<CardId, String> {
+        let name = entry["card"].as_str().ok_or("entry without card")?;
+        let rules = pool.get(name)?;
+        let card = Card::from_rules(rules, owner);
+        let id = game.create_card(card);
+        game.move_card(id, zone, owner);
+        if let Some(r) = entry.get("ref").and_then(Value::as_str) {
+            refs.insert(r.to_string(), id);
+        }
+        if let Some(counters) = entry.get("counters").and_then(Value::as_object) {
+            for (kind, n) in counters {
+                let n = n.as_i64().unwrap_or(0) as i32;
+                game.card_mut(id).counters.insert(counter_type(kind), n);
+            }
+        }
+        if entry.get("commander").and_then(Value::as_bool) == Some(true) {
+            game.card_mut(id).is_commander = true;
+        }
+        Ok(id)
+    };
+    for entry in setup["battlefield"].as_array().into_iter().flatten() {
+        let controller = player_of(entry["controller"].as_str().unwrap_or("")).ok_or("bad controller")?;
+        let owner = entry
+            .get("owner")
+            .and_then(Value::as_str)
+            .and_then(player_of)
+            .unwrap_or(controller);
+        let id = place(&mut game, entry, ZoneType::Battlefield, owner)?;
+        if controller != owner {
+            game.change_controller(id, controller);
+        }
+        let sick = entry.get("sick").and_then(Value::as_bool) == Some(true);
+        let tapped = entry.get("tapped").and_then(Value::as_bool) == Some(true);
+        let turn = game.turn.turn_number;
+        let card = game.card_mut(id);
+        card.tapped = tapped;
+        card.summoning_sick = sick;
+        card.came_under_control_since_last_upkeep = sick;
+        card.entered_battlefield_this_turn = sick;
+        card.turn_in_zone = if sick { turn } else { 0 };
+        if let Some(to) = entry.get("attached_to").and_then(Value::as_str) {
+            attachments.push((id, to.to_string()));
+        }
+    }
+    for (zone_key, zone) in [
+        ("hand", ZoneType::Hand),
+        ("library", ZoneType::Library),
+        ("graveyard", ZoneType::Graveyard),
+        ("exile", ZoneType::Exile),
+        ("command", ZoneType::Command),
+    ] {
+        if let Some(by_player) = setup[zone_key].as_object() {
+            for (who, list) in by_player {
+                let owner = player_of(who).ok_or("bad player")?;
+                let mut ids = Vec::new();
+                for entry in list.as_array().into_iter().flatten() {
+                    ids.push(place(&mut game, entry, zone, owner)?);
+                }
+                if zone == ZoneType::Library {
+                    // The case lists the top card first.
+                    game.replace_zone_cards(zone, owner, ids.iter().rev().copied().collect());
+                }
+            }
+        }
+    }
+    for (id, to) in attachments {
+        let target = *refs.get(&to).ok_or_else(|| format!("attached_to unknown ref {to}"))?;
+        game.attach_to(id, target);
+    }
+    manabrew_engine::staticability::layer::apply_continuous_effects(&mut game);
+    lp.trigger_handler.reset_active_triggers(&game);
+    Ok((game, lp, refs))
+}
+
+/// The case's `seed` drives every random outcome, so a run is repeatable (the engine's default is
+/// the thread RNG). A 64-bit xorshift is enough: no case scripts the engine's draws.
+struct SeededRng(u64);
+
+impl manabrew_engine::game_rng::GameRng for SeededRng {
+    fn shuffle_cards(&mut self, cards: &mut [CardId]) {
+        for i in (1..cards.len()).rev() {
+            let j = self.next_int(i as i32 + 1) as usize;
+            cards.swap(i, j);
+        }
+    }
+
+    fn next_int(&mut self, bound: i32) -> i32 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        if bound <= 0 {
+            0
+        } else {
+            (self.0 % bound as u64) as i32
+        }
+    }
+}
+
+pub fn counter_type(kind: &str) -> CounterType {
+    parse_counter_type(kind)
+}
+
+/// The engine's turn structure from the case's starting step on, phase by phase through the
+/// engine's public step functions; after a rejected action the state from before it is put back
+/// and the same priority window opens again.
+fn drive(
+    lp: &mut GameLoop,
+    game: &mut GameState,
+    agents: &mut [Box<dyn PlayerAgent>],
+    script: &Rc<RefCell<Script>>,
+) {
+    let mut phase = game.turn.phase;
+    let mut entered = true; // the starting step has begun already (no "beginning of" triggers)
+    for _ in 0..MAX_STEPS_OF_TURN {
+        if script.borrow().finished {
+            return;
+        }
+        // step_combat enters the beginning of combat step itself (and fires its triggers).
+        if !entered && phase != PhaseType::CombatBegin {
+            enter(lp, game, phase);
+        }
+        entered = false;
+        let next = match phase {
+            PhaseType::Upkeep => {
+                window(lp, game, agents, script, false);
+                PhaseType::Draw
+            }
+            PhaseType::Draw => {
+                lp.step_draw(game, agents);
+                window(lp, game, agents, script, false);
+                PhaseType::Main1
+            }
+            PhaseType::Main1 => {
+                window(lp, game, agents, script, true);
+                PhaseType::CombatBegin
+            }
+            PhaseType::CombatBegin => {
+                // The engine runs the whole combat phase (its own steps and priority windows).
+                lp.step_combat(game, agents);
+                if take_restore(lp, game, script) {
+                    return; // a restore inside combat can't re-enter the middle of combat
+                }
+                PhaseType::Main2
+            }
+            PhaseType::Main2 => {
+                window(lp, game, agents, script, true);
+                PhaseType::EndOfTurn
+            }
+            PhaseType::EndOfTurn => {
+                window(lp, game, agents, script, false);
+                PhaseType::Cleanup
+            }
+            PhaseType::Cleanup => {
+                lp.step_cleanup(game, agents);
+                // The next player's turn begins; untap step, then upkeep.
+                game.stack.on_next_turn();
+                game.reset_zone_turn_tracking();
+                game.reset_card_turn_tracking();
+                let next_player = game.next_player(game.active_player());
+                game.turn.active_player = next_player;
+                game.turn.turn_number += 1;
+                game.new_turn_for_player(next_player);
+                manabrew_engine::staticability::layer::apply_continuous_effects(game);
+                lp.trigger_handler.reset_active_triggers(game);
+                enter(lp, game, PhaseType::Untap);
+                lp.step_untap(game, agents);
+                PhaseType::Upkeep
+            }
+            other => {
+                script.borrow_mut().fatal(&format!("the driver can't continue from {other:?}"));
+                return;
+            }
+        };
+        if game.game_over && !script.borrow().finished && script.borrow().restore.is_none() {
+            return;
+        }
+        phase = next;
+    }
+}
+
+/// A priority window, opened again after every restore.
+fn window(
+    lp: &mut GameLoop,
+    game: &mut GameState,
+    agents: &mut [Box<dyn PlayerAgent>],
+    script: &Rc<RefCell<Script>>,
+    main: bool,
+) {
+    for _ in 0..50 {
+        lp.step_with_priority(game, agents, main);
+        if !take_restore(lp, game, script) {
+            return;
+        }
+    }
+}
+
+fn take_restore(lp: &mut GameLoop, game: &mut GameState, script: &Rc<RefCell<Script>>) -> bool {
+    let mut s = script.borrow_mut();
+    let Some((saved_game, saved_pools)) = s.restore.take() else { return false };
+    *game = saved_game;
+    lp.mana_pools = saved_pools;
+    lp.trigger_handler.reset_active_triggers(game);
+    game.game_over = false;
+    s.abort.store(false, Ordering::Relaxed);
+    true
+}
+
+fn enter(lp: &mut GameLoop, game: &mut GameState, phase: PhaseType) {
+    game.stack.clear_undo_stack();
+    game.copy_last_state();
+    for pool in lp.mana_pools.iter_mut() {
+        pool.clear_pool(phase);
+    }
+    game.turn.phase = phase;
+    let emits = !matches!(phase, PhaseType::Untap | PhaseType::Cleanup);
+    if emits {
+        let active = game.active_player();
+        for mode in [TriggerType::Phase, TriggerType::Always] {
+            lp.trigger_handler.run_trigger(
+                mode,
+                manabrew_engine::event::RunParams {
+                    phase: Some(phase),
+                    player: Some(active),
+                    ..Default::default()
+                },
+                false,
+            );
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+enum Mode {
+    Idle,
+    /// `resolve`: pass until the stack entry with this id is gone.
+    Resolving(u32),
+    /// `advance`: pass with an empty stack until this step (of this player's turn) begins.
+    Advancing { to: PhaseType, turn: Option<PlayerId> },
+}
+
+/// An action handed to the engine; its outcome is read at the next decision.
+struct Pending {
+    before: (GameState, Vec<ManaPool>),
+    before_json: String,
+    kind: PendingKind,
+}
+
+#[derive(Clone)]
+enum PendingKind {
+    Cast(CardId),
+    Land(CardId),
+    Ability,
+    Mana(Option<String>),
+}
+
+/// The case's steps, shared by both seats.
+pub struct Script {
+    steps: Vec<Value>,
+    next: usize,
+    replies: Vec<Value>,
+    pub refs: HashMap<String, CardId>,
+    /// The latest state the engine showed an agent (game, mana pools).
+    view: Option<(GameState, Vec<ManaPool>)>,
+    mode: Mode,
+    pending: Option<Pending>,
+    /// Failure notices the engine sent since the pending action was handed over, and the
+    /// prompts the adapter could not answer as the step says (a choice the engine did not offer).
+    failures: Vec<String>,
+    /// The `choose` table of the action or resolve in progress, and its step.
+    choices: Value,
+    /// Targets of the action in progress, not yet given.
+    targets: Vec<Value>,
+    /// `order`: card names of the replacement effects' sources, first to apply first.
+    order: Vec<String>,
+    abort: Arc<AtomicBool>,
+    restore: Option<(GameState, Vec<ManaPool>)>,
+    finished: bool,
+    /// `setup.priority` when it is not the active player: the players before it pass once
+    /// (the engine opens every priority window with the active player).
+    first_priority: Option<PlayerId>,
+}
+
+fn state_json(view: &(GameState, Vec<ManaPool>)) -> String {
+    let pools: Vec<Vec<u16>> = view.1.iter().map(|p| p.mana_entries().iter().map(|m| m.color).collect()).collect();
+    format!("{}{:?}", serde_json::to_string(&view.0).unwrap_or_default(), pools)
+}
+
+impl Script {
+    fn stop(&mut self) {
+        self.finished = true;
+        self.abort.store(true, Ordering::Relaxed);
+    }
+
+    fn fatal(&mut self, message: &str) {
+        if self.next <= self.steps.len() && self.replies.len() < self.next {
+            self.replies.push(json!({"result": "failed", "message": message}));
+        }
+        self.stop();
+    }
+
+    fn observe(&self, ex: &Value) -> Value {
+        match &self.view {
+            Some((game, pools)) => json!({"result": "observed",
+                                          "observation": observe::observe(game, pools, &self.refs, ex)}),
+            None => json!({"result": "failed", "message": "no state seen yet"}),
+        }
+    }
+
+    fn finish_mode(&mut self, ok: bool, why: &str) {
+        self.mode = Mode::Idle;
+        self.choices = Value::Null;
+        if ok {
+            self.replies.push(json!({"result": "done"}));
+        } else {
+            self.replies.push(json!({"result": "failed", "message": why}));
+            self.stop();
+        }
+    }
+
+    /// Reads the outcome of the action handed to the engine at the previous decision.
+    fn settle(&mut self) {
+        let Some(p) = self.pending.take() else { return };
+        let Some(view) = self.view.as_ref() else { return };
+        let game = &view.0;
+        let changed = state_json(view) != p.before_json;
+        if let PendingKind::Mana(Some(wanted)) = &p.kind {
+            // The requested mana must be in the pool now, beyond what was there before.
+            let count = |pools: &[ManaPool], sym: &str| {
+                let atom = atom_of(sym).unwrap_or(0);
+                pools
+                    .get(game.turn.priority_player.index())
+                    .map(|pool| pool.mana_entries().iter().filter(|m| m.color & 0x3f == atom).count())
+                    .unwrap_or(0)
+            };
+            for sym in mana_symbols(wanted).unwrap_or_default() {
+                if count(&view.1, &sym) <= count(&p.before.1, &sym) {
+                    self.failures.push(format!("the engine did not add the requested {{{sym}}}"));
+                    break;
+                }
+            }
+        }
+        let ok = self.failures.is_empty()
+            && changed
+            && match &p.kind {
+                PendingKind::Cast(id) => game.card(*id).zone == ZoneType::Stack
+                    || game.card(*id).zone != p.before.0.card(*id).zone,
+                PendingKind::Land(id) => game.card(*id).zone == ZoneType::Battlefield,
+                PendingKind::Ability => game.stack.len() > p.before.0.stack.len(),
+                PendingKind::Mana(_) => true,
+            };
+        self.choices = Value::Null;
+        self.targets.clear();
+        if ok {
+            self.replies.push(json!({"result": "done"}));
+        } else {
+            let why = if self.failures.is_empty() {
+                "the engine did not carry out the action".to_string()
+            } else {
+                self.failures.join("; ")
+            };
+            self.replies.push(json!({"result": "rejected", "message": why}));
+            // Put the game back as it was, and let the driver reopen the priority window.
+            self.restore = Some(p.before);
+            self.abort.store(true, Ordering::Relaxed);
+        }
+        self.failures.clear();
+    }
+
+    fn hand_over(&mut self, kind: PendingKind, step: &Value) {
+        let before = self.view.clone().expect("a view before any decision");
+        let before_json = state_json(&before);
+        self.pending = Some(Pending { before, before_json, kind });
+        self.failures.clear();
+        self.choices = step.get("choose").cloned().unwrap_or(Value::Null);
+        self.targets = step.get("targets").and_then(Value::as_array).cloned().unwrap_or_default();
+        let game = &self.view.as_ref().expect("a view").0;
+        self.order = step
+            .get("order")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(|r| r.as_str().and_then(|r| self.refs.get(r)))
+            .map(|id| game.card(*id).card_name.clone())
+            .collect();
+    }
+
+    fn reject(&mut self, class: Option<&str>, message: String) {
+        let mut r = json!({"result": "rejected", "message": message});
+        if let Some(c) = class {
+            r["class"] = json!(c);
+        }
+        self.replies.push(r);
+    }
+
+    fn card_ref(&self, v: &Value) -> Option<CardId> {
+        v.as_str().and_then(|r| self.refs.get(r).copied())
+    }
+
+    /// The engine asks `player` for a priority decision.
+    fn decide(
+        &mut self,
+        player: PlayerId,
+        request: &mut dyn FnMut() -> PriorityActionSpace,
+    ) -> PlayerAction {
+        if self.finished || self.restore.is_some() {
+            return PlayerAction::PassPriority;
+        }
+        self.settle();
+        if self.restore.is_some() {
+            return PlayerAction::PassPriority;
+        }
+        if let Some(first) = self.first_priority {
+            if player != first {
+                return PlayerAction::PassPriority;
+            }
+            self.first_priority = None;
+        }
+        loop {
+            let Some((view_game, _)) = self.view.as_ref() else {
+                return PlayerAction::PassPriority;
+            };
+            let stack_ids: Vec<u32> = view_game.stack.iter().map(|e| e.id).collect();
+            let top = view_game.stack.peek().map(|e| e.id);
+            let phase = view_game.turn.phase;
+            let active = view_game.active_player();
+            match self.mode.clone() {
+                Mode::Resolving(id) => {
+                    if stack_ids.contains(&id) {
+                        return PlayerAction::PassPriority;
+                    }
+                    self.finish_mode(true, "");
+                }
+                Mode::Advancing { to, turn } => {
+                    let here = phase == to && turn.is_none_or(|t| active == t);
+                    if here {
+                        self.finish_mode(true, "");
+                    } else if !stack_ids.is_empty() {
+                        self.finish_mode(false, "something was put on the stack on the way");
+                        return PlayerAction::PassPriority;
+                    } else {
+                        return PlayerAction::PassPriority;
+                    }
+                }
+                Mode::Idle => {}
+            }
+            if self.next >= self.steps.len() {
+                self.stop();
+                return PlayerAction::PassPriority;
+            }
+            let step = self.steps[self.next].clone();
+            self.next += 1;
+            if let Some(ex) = step.get("expect") {
+                let obs = self.observe(ex);
+                self.replies.push(obs);
+                continue;
+            }
+            if let Some(by) = step.get("by").and_then(Value::as_str) {
+                if player_of(by) != Some(player) {
+                    self.reject(Some("priority"), format!("{by} does not have priority"));
+                    continue;
+                }
+            }
+            let verb = step["do"].as_str().unwrap_or("");
+            match verb {
+                "pass" => {
+                    self.replies.push(json!({"result": "done"}));
+                    return PlayerAction::PassPriority;
+                }
+                "resolve" => {
+                    let Some(top) = top else {
+                        self.replies.push(json!({"result": "failed", "message": "the stack is empty"}));
+                        continue;
+                    };
+                    self.mode = Mode::Resolving(top);
+                    self.choices = step.get("choose").cloned().unwrap_or(Value::Null);
+                    return PlayerAction::PassPriority;
+                }
+                "advance" => {
+                    let Some(to) = step["to"].as_str().and_then(phase_of) else {
+                        self.replies.push(json!({"result": "failed", "message": "unknown step"}));
+                        self.stop();
+                        return PlayerAction::PassPriority;
+                    };
+                    let turn = step.get("turn").and_then(Value::as_str).and_then(player_of);
+                    self.mode = Mode::Advancing { to, turn };
+                    // An advance needs at least one pass: the target is a later step.
+                    let here = phase == to;
+                    if here && turn.is_none() {
+                        continue;
+                    }
+                    return PlayerAction::PassPriority;
+                }
+                "cast" | "play_land" => {
+                    let Some(card) = self.card_ref(&step["card"]) else {
+                        self.reject(Some("object"), "no such card".into());
+                        continue;
+                    };
+                    let space = request();
+                    let play = PlayOption::normal(card);
+                    if !space.playable.contains(&play) {
+                        self.reject(None, "the engine does not offer this play".into());
+                        continue;
+                    }
+                    let kind = if verb == "cast" { PendingKind::Cast(card) } else { PendingKind::Land(card) };
+                    self.hand_over(kind, &step);
+                    return PlayerAction::CastSpell(play);
+                }
+                "activate" => {
+                    let Some(card) = self.card_ref(&step["source"]) else {
+                        self.reject(Some("object"), "no such card".into());
+                        continue;
+                    };
+                    let n = step["ability"].as_u64().unwrap_or(1) as usize;
+                    let (is_mana, index) = {
+                        let game = &self.view.as_ref().expect("view").0;
+                        let abilities = &game.card(card).activated_abilities;
+                        let ability = if n >= 1 { abilities.get(n - 1) } else { None };
+                        (ability.map(|a| a.is_mana_ability), ability.map(|a| a.ability_index))
+                    };
+                    let space = request();
+                    match (is_mana, index) {
+                        (Some(true), Some(index)) => {
+                            let offered = space.tappable_lands.contains(&card)
+                                || space.mana_abilities.iter().any(|a| a.card_id == card && a.ability_index == index);
+                            if !offered {
+                                self.reject(None, "the engine does not offer this mana ability".into());
+                                continue;
+                            }
+                                            // The colour is answered at the engine's prompt (choose_color), where
+                            // the offered colours are visible; then checked in the pool.
+                            let wanted = step.get("mana").and_then(Value::as_str).map(str::to_string);
+                            self.hand_over(PendingKind::Mana(wanted), &step);
+                            return PlayerAction::ActivateMana(card, Some(index), None);
+                        }
+                        (Some(false), Some(index)) => {
+                            let offered = space.activatable.iter().any(|a| a.card_id == card && a.ability_index == index);
+                            if !offered {
+                                self.reject(None, "the engine does not offer this ability".into());
+                                continue;
+                            }
+                            self.hand_over(PendingKind::Ability, &step);
+                            return PlayerAction::ActivateAbility(AbilityRef { card_id: card, ability_index: index });
+                        }
+                        _ => {
+                            self.reject(Some("object"), format!("the card has no activated ability number {n}"));
+                            continue;
+                        }
+                    }
+                }
+                "attack" => {
+                    // Attackers are declared when the engine asks (choose_attackers). In the
+                    // declare attackers step the engine asks only when some creature can attack:
+                    // here none could, so only the empty declaration is legal.
+                    let none = step["attackers"].as_array().is_none_or(|a| a.is_empty());
+                    if phase == PhaseType::CombatDeclareAttackers && none {
+                        self.replies.push(json!({"result": "done"}));
+                    } else if phase == PhaseType::CombatDeclareAttackers {
+                        self.reject(None, "the engine offers no creature that can attack".into());
+                    } else {
+                        self.reject(Some("timing"), "attackers are declared at the start of the declare attackers step".into());
+                    }
+                    continue;
+                }
+                other => {
+                    self.replies.push(json!({"result": "failed", "message": format!("verb {other}")}));
+                    self.stop();
+                    return PlayerAction::PassPriority;
+                }
+            }
+        }
+    }
+
+    /// The engine asks the active player to declare attackers.
+    fn attackers(&mut self, available: &[CardId], defenders: &[DefenderId]) -> Vec<(CardId, DefenderId)> {
+        // The advance to the declare attackers step ends here: the step has begun.
+        if let Mode::Advancing { to: PhaseType::CombatDeclareAttackers, .. } = self.mode {
+            self.finish_mode(true, "");
+        }
+        if !matches!(self.mode, Mode::Idle) || self.finished {
+            return Vec::new();
+        }
+        // Observations and rejected declarations come before the one the engine gets: a
+        // rejected declaration never reaches the engine, so the game is unchanged.
+        loop {
+            let Some(step) = self.steps.get(self.next).cloned() else { return Vec::new() };
+            if let Some(ex) = step.get("expect") {
+                self.next += 1;
+                let obs = self.observe(ex);
+                self.replies.push(obs);
+                continue;
+            }
+            if step.get("do").and_then(Value::as_str) != Some("attack") {
+                return Vec::new();
+            }
+            self.next += 1;
+            let Some(defender) = defenders.first().copied() else {
+                self.reject(None, "the engine offers no defender".into());
+                continue;
+            };
+            let mut out = Vec::new();
+            let mut refused = None;
+            for r in step["attackers"].as_array().into_iter().flatten() {
+                match self.card_ref(r) {
+                    Some(id) if available.contains(&id) => out.push((id, defender)),
+                    _ => {
+                        refused = Some(format!(
+                            "{} is not among the attackers the engine offers",
+                            r.as_str().unwrap_or("?")
+                        ));
+                        break;
+                    }
+                }
+            }
+            match refused {
+                Some(why) => self.reject(None, why),
+                None => {
+                    self.replies.push(json!({"result": "done"}));
+                    return out;
+                }
+            }
+        }
+    }
+
+    /// A prompt the adapter could not answer as the step says: the action fails (and is undone).
+    fn refuse(&mut self, why: &str) {
+        if self.pending.is_some() {
+            self.failures.push(why.to_string());
+        }
+    }
+
+    fn choice(&self, key: &str) -> Option<&Value> {
+        self.choices.get(key)
+    }
+
+    fn next_target(&mut self) -> Option<Value> {
+        if self.targets.is_empty() {
+            None
+        } else {
+            Some(self.targets.remove(0))
+        }
+    }
+}
+
+/// One seat at the table: alice (0) or bob (1). Both read the same script.
+struct Seat {
+    script: Rc<RefCell<Script>>,
+    me: PlayerId,
+}
+
+fn color_word(symbol: &str) -> Option<&'static str> {
+    Some(match symbol {
+        "W" => "White",
+        "U" => "Blue",
+        "B" => "Black",
+        "R" => "Red",
+        "G" => "Green",
+        "C" => "Colorless",
+        _ => return None,
+    })
+}
+
+impl PlayerAgent for Seat {
+    fn snapshot_state(&mut self, game: &GameState, mana_pools: &[ManaPool]) {
+        if let Ok(mut s) = self.script.try_borrow_mut() {
+            s.view = Some((game.clone(), mana_pools.to_vec()));
+        }
+    }
+
+    fn notify(&mut self, event: GameNotification) {
+        let Ok(mut s) = self.script.try_borrow_mut() else { return };
+        if s.pending.is_none() {
+            return;
+        }
+        match event {
+            GameNotification::Event(e) if e.kind == GameLogKind::Warning => s.failures.push(e.message),
+            GameNotification::ActivatedAbilityPaymentFailed { .. } => {
+                s.failures.push("the ability's cost was not paid".into())
+            }
+            _ => {}
+        }
+    }
+
+    fn mulligan_decision(&mut self, _: PlayerId, _: &[CardId], _: u32) -> bool {
+        true
+    }
+
+    fn choose_action(
+        &mut self,
+        player: PlayerId,
+        _space: Option<&PriorityActionSpace>,
+        request: &mut dyn FnMut() -> PriorityActionSpace,
+    ) -> PlayerAction {
+        let _ = self.me;
+        self.script.borrow_mut().decide(player, request)
+    }
+
+    fn choose_attackers(
+        &mut self,
+        _player: PlayerId,
+        available: &[CardId],
+        defenders: &[DefenderId],
+    ) -> Vec<(CardId, DefenderId)> {
+        self.script.borrow_mut().attackers(available, defenders)
+    }
+
+    fn choose_blockers(
+        &mut self,
+        _: PlayerId,
+        _: &[CardId],
+        _: &[CardId],
+        _: Option<usize>,
+    ) -> Vec<(CardId, CardId)> {
+        Vec::new()
+    }
+
+    fn choose_targets_for(&mut self, sa: &mut SpellAbility, game: &GameState, mana_pools: &[ManaPool]) -> bool {
+        manabrew_engine::spellability::choose_targets_by_kind(self, sa, game, mana_pools)
+    }
+
+    fn choose_target_player(&mut self, _: PlayerId, valid: &[PlayerId], _: Option<&SpellAbility>) -> Option<PlayerId> {
+        let mut s = self.script.borrow_mut();
+        let Some(t) = s.next_target() else {
+            s.refuse("the engine asked for a target the step does not name");
+            return None;
+        };
+        match t.as_str().and_then(player_of) {
+            Some(p) if valid.contains(&p) => Some(p),
+            _ => {
+                s.refuse(&format!("{t} is not among the legal targets the engine offered"));
+                None
+            }
+        }
+    }
+
+    fn choose_target_card(&mut self, _: PlayerId, valid: &[CardId], _: Option<&SpellAbility>) -> Option<CardId> {
+        let mut s = self.script.borrow_mut();
+        let Some(t) = s.next_target() else {
+            s.refuse("the engine asked for a target the step does not name");
+            return None;
+        };
+        match s.card_ref(&t) {
+            Some(id) if valid.contains(&id) => Some(id),
+            _ => {
+                s.refuse(&format!("{t} is not among the legal targets the engine offered"));
+                None
+            }
+        }
+    }
+
+    fn choose_target_any(
+        &mut self,
+        _: PlayerId,
+        valid_players: &[PlayerId],
+        valid_cards: &[CardId],
+        _: Option<&SpellAbility>,
+    ) -> TargetChoice {
+        let mut s = self.script.borrow_mut();
+        let Some(t) = s.next_target() else {
+            s.refuse("the engine asked for a target the step does not name");
+            return TargetChoice::None;
+        };
+        if let Some(p) = t.as_str().and_then(player_of) {
+            if valid_players.contains(&p) {
+                return TargetChoice::Player(p);
+            }
+        } else if let Some(id) = s.card_ref(&t).filter(|id| valid_cards.contains(id)) {
+            return TargetChoice::Card(id);
+        }
+        s.refuse(&format!("{t} is not among the legal targets the engine offered"));
+        TargetChoice::None
+    }
+
+    fn choose_land_or_spell(&mut self, _: PlayerId) -> Option<bool> {
+        None
+    }
+
+    fn choose_number(
+        &mut self,
+        _: PlayerId,
+        _: Option<CardId>,
+        title: &str,
+        _: Option<&str>,
+        min: i32,
+        max: i32,
+    ) -> Option<i32> {
+        let mut s = self.script.borrow_mut();
+        let step = s.steps.get(s.next.wrapping_sub(1))?.clone();
+        let Some(x) = step.get("x").and_then(Value::as_i64).filter(|_| title.contains('X')) else {
+            s.refuse(&format!("the engine asked for a number ({title}) the step does not give"));
+            return None;
+        };
+        let x = x as i32;
+        if (min..=max).contains(&x) {
+            Some(x)
+        } else {
+            s.refuse(&format!("X = {x} is outside what the engine allows ({min}..={max})"));
+            None
+        }
+    }
+
+    fn choose_color(&mut self, _: PlayerId, valid: &[String]) -> Option<String> {
+        let mut s = self.script.borrow_mut();
+        let step = s.steps.get(s.next.wrapping_sub(1))?.clone();
+        let mana = step
+            .get("mana")
+            .or_else(|| s.choice("mana"))
+            .and_then(Value::as_str)
+            .and_then(|m| mana_symbols(m).ok())
+            .unwrap_or_default();
+        let Some(word) = mana.first().and_then(|m| color_word(m)) else {
+            if valid.len() == 1 {
+                return valid.first().cloned(); // one option: nothing to choose
+            }
+            s.refuse(&format!("the engine asks for a colour among {valid:?}; the step names none"));
+            return None;
+        };
+        match valid.iter().find(|v| v.eq_ignore_ascii_case(word)) {
+            Some(v) => Some(v.clone()),
+            None => {
+                s.refuse(&format!("{word} is not among the colours the engine offered ({valid:?})"));
+                None
+            }
+        }
+    }
+
+    fn specify_mana_combo(
+        &mut self,
+        _: PlayerId,
+        available: &[String],
+        amount: usize,
+        _: Option<CardId>,
+        _: Option<u16>,
+    ) -> Vec<String> {
+        let s = self.script.borrow();
+        let wanted = s
+            .steps
+            .get(s.next.wrapping_sub(1))
+            .and_then(|st| st.get("mana").or_else(|| s.choice("mana")))
+            .and_then(Value::as_str)
+            .and_then(|m| mana_symbols(m).ok())
+            .unwrap_or_default();
+        let mut out = Vec::new();
+        for sym in wanted.iter().take(amount) {
+            if let Some(a) = available.iter().find(|a| a.eq_ignore_ascii_case(sym) || color_word(sym).is_some_and(|w| a.eq_ignore_ascii_case(w))) {
+                out.push(a.clone());
+            }
+        }
+        out
+    }
+
+    fn pay_mana_cost(
+        &mut self,
+        _: PlayerId,
+        _: CardId,
+        _: &str,
+        _: &str,
+        _: &str,
+        _: &str,
+        can_confirm_from_pool: bool,
+        _: bool,
+        _: &[CardId],
+        _: &[ManaAbilityOption],
+        _: &[CardId],
+        _: &[CardId],
+        _: &ManaPool,
+    ) -> ManaCostAction {
+        // Cases put the mana in the pool first; the cost is paid from the pool or not at all.
+        if can_confirm_from_pool {
+            ManaCostAction::Pay { auto: false }
+        } else {
+            ManaCostAction::AttemptedAndFailed
+        }
+    }
+
+    fn choose_optional_trigger(
+        &mut self,
+        _: PlayerId,
+        _: &str,
+        _: Option<CardId>,
+        _: Option<manabrew_engine::ability::api_type::ApiType>,
+    ) -> bool {
+        self.script.borrow().choice("may").and_then(Value::as_bool).unwrap_or(true)
+    }
+
+    fn confirm_action(
+        &mut self,
+        _: PlayerId,
+        _: Option<&str>,
+        _: &str,
+        _: &[String],
+        _: Option<CardId>,
+        _: Option<manabrew_engine::ability::api_type::ApiType>,
+    ) -> bool {
+        self.script.borrow().choice("may").and_then(Value::as_bool).unwrap_or(false)
+    }
+
+    /// A cost the player chose to pay by activating or casting: yes, unless the step says.
+    fn confirm_payment(
+        &mut self,
+        _: PlayerId,
+        _: &str,
+        _: &str,
+        _: Option<CardId>,
+        _: Option<manabrew_engine::ability::api_type::ApiType>,
+    ) -> bool {
+        self.script.borrow().choice("pay").and_then(Value::as_bool).unwrap_or(true)
+    }
+
+    /// An "unless" cost: paid only when the step's `choose.pay` says so.
+    fn pay_cost_to_prevent_effect(
+        &mut self,
+        _: PlayerId,
+        _: &str,
+        _: &str,
+        _: Option<CardId>,
+        _: Option<manabrew_engine::ability::api_type::ApiType>,
+        can_pay: bool,
+        _: &[manabrew_engine::agent::GameEntity],
+        _: &str,
+    ) -> bool {
+        can_pay && self.script.borrow().choice("pay").and_then(Value::as_bool).unwrap_or(false)
+    }
+
+    fn choose_legend_keep(&mut self, _: PlayerId, duplicates: &[CardId]) -> CardId {
+        let s = self.script.borrow();
+        s.choice("keep")
+            .and_then(|k| s.card_ref(k))
+            .filter(|id| duplicates.contains(id))
+            .unwrap_or(duplicates[0])
+    }
+
+    /// The engine lists the applicable replacement effects as "<card name>: <text>"; the step's
+    /// `order` names their sources, first to apply first.
+    fn choose_single_replacement_effect(&mut self, _: PlayerId, descriptions: &[String]) -> usize {
+        let mut s = self.script.borrow_mut();
+        for i in 0..s.order.len() {
+            let prefix = format!("{}:", s.order[i]);
+            if let Some(at) = descriptions.iter().position(|d| d.starts_with(&prefix)) {
+                s.order.remove(i);
+                return at;
+            }
+        }
+        s.refuse(&format!("no `order` for the replacement effects {descriptions:?}"));
+        0
+    }
+
+    fn choose_counter_type(&mut self, _: PlayerId, options: &[CounterType], _: &str) -> Option<CounterType> {
+        let s = self.script.borrow();
+        let wanted = s.choice("counter").and_then(Value::as_str).map(counter_type)?;
+        options.iter().find(|o| **o == wanted).cloned()
+    }
+}
