@@ -144,7 +144,7 @@ fn static_skip(pool: &CardPool, case: &Value) -> Result<(), String> {
         if let Some(choose) = step.get("choose").and_then(Value::as_object) {
             for key in choose.keys() {
                 match key.as_str() {
-                    "may" | "mana" | "pay" | "keep" | "counter" => {}
+                    "may" | "mana" | "pay" | "keep" | "counter" | "copy" => {}
                     "random" => {
                         return Err("choose.random: manabrew draws random outcomes from its own \
                                     game RNG; no callback lets the adapter script one"
@@ -210,6 +210,7 @@ pub fn run_case(pool: &CardPool, case: &Value) -> Value {
         choices: Value::Null,
         targets: Vec::new(),
         order: Vec::new(),
+        trigger_targets: serde_json::Map::new(),
         abort,
         restore: None,
         finished: false,
@@ -569,6 +570,8 @@ pub struct Script {
     targets: Vec<Value>,
     /// `order`: card names of the replacement effects' sources, first to apply first.
     order: Vec<String>,
+    /// `triggers`: targets of the triggered abilities the action causes, by source ref.
+    trigger_targets: serde_json::Map<String, Value>,
     abort: Arc<AtomicBool>,
     restore: Option<(GameState, Vec<ManaPool>)>,
     finished: bool,
@@ -670,6 +673,7 @@ impl Script {
         self.failures.clear();
         self.choices = step.get("choose").cloned().unwrap_or(Value::Null);
         self.targets = step.get("targets").and_then(Value::as_array).cloned().unwrap_or_default();
+        self.trigger_targets = step.get("triggers").and_then(Value::as_object).cloned().unwrap_or_default();
         let game = &self.view.as_ref().expect("a view").0;
         self.order = step
             .get("order")
@@ -1011,7 +1015,46 @@ impl PlayerAgent for Seat {
     }
 
     fn choose_targets_for(&mut self, sa: &mut SpellAbility, game: &GameState, mana_pools: &[ManaPool]) -> bool {
+        if sa.is_trigger {
+            // A triggered ability put on the stack: its targets come from the `triggers` table
+            // of the action that caused it (refs of the trigger's source).
+            let mut s = self.script.borrow_mut();
+            let source_ref = sa.source.and_then(|src| s.refs.iter().find(|(_, id)| **id == src).map(|(r, _)| r.clone()));
+            let targets = source_ref
+                .and_then(|r| s.trigger_targets.get(&r).cloned())
+                .and_then(|t| t.as_array().cloned())
+                .unwrap_or_default();
+            let saved = std::mem::replace(&mut s.targets, targets);
+            drop(s);
+            let ok = manabrew_engine::spellability::choose_targets_by_kind(self, sa, game, mana_pools);
+            self.script.borrow_mut().targets = saved;
+            return ok;
+        }
         manabrew_engine::spellability::choose_targets_by_kind(self, sa, game, mana_pools)
+    }
+
+    /// "You may have this creature enter as a copy of ...": yes when the step chooses a copy.
+    fn confirm_replacement_effect(&mut self, _: PlayerId, _: &str, _: &str, _: Option<CardId>) -> bool {
+        let s = self.script.borrow();
+        match s.choice("copy") {
+            Some(c) => !c.is_null() && c.as_str() != Some(""),
+            None => s.choice("may").and_then(Value::as_bool).unwrap_or(true),
+        }
+    }
+
+    /// The object chosen to copy (`choose.copy`); other uses of this prompt are not mapped.
+    fn choose_cards_for_effect(&mut self, _: PlayerId, valid: &[CardId], _min: usize, max: usize) -> Vec<CardId> {
+        let mut s = self.script.borrow_mut();
+        let Some(copy) = s.choice("copy").cloned() else {
+            return valid.iter().copied().take(max).collect();
+        };
+        match s.card_ref(&copy) {
+            Some(id) if valid.contains(&id) => vec![id],
+            _ => {
+                s.refuse(&format!("{copy} is not among the objects the engine offers to copy"));
+                Vec::new()
+            }
+        }
     }
 
     fn choose_target_player(&mut self, _: PlayerId, valid: &[PlayerId], _: Option<&SpellAbility>) -> Option<PlayerId> {
