@@ -105,6 +105,13 @@ pub fn mana_symbols(s: &str) -> Result<Vec<String>, String> {
     Ok(out)
 }
 
+/// `MANABREW_ADAPTER_TRACE=1`: the engine's prompts on stderr, to see how a case was answered.
+fn trace(message: &str) {
+    if std::env::var_os("MANABREW_ADAPTER_TRACE").is_some() {
+        eprintln!("[manabrew-adapter] {message}");
+    }
+}
+
 fn skipped(reason: impl Into<String>) -> Value {
     json!({"status": "skipped", "reason": reason.into()})
 }
@@ -539,6 +546,8 @@ enum Mode {
 /// An action handed to the engine; its outcome is read at the next decision.
 struct Pending {
     before: (GameState, Vec<ManaPool>),
+    /// The X the step announces, if any.
+    x: Option<u64>,
     before_json: String,
     kind: PendingKind,
 }
@@ -639,6 +648,18 @@ impl Script {
                 }
             }
         }
+        if let (PendingKind::Cast(id), Some(x)) = (&p.kind, p.x) {
+            // The engine never asks for X when the mana cost has it: it takes the largest X the
+            // player could pay. A different X than the step announces is not the step's action.
+            if let Some(e) = game.stack.iter().find(|e| e.spell_ability.source == Some(*id)) {
+                let chosen = e.spell_ability.x_mana_cost_paid as u64;
+                if chosen != x {
+                    self.failures.push(format!(
+                        "the engine set X = {chosen} itself (it never asks for X); the step announces X = {x}"
+                    ));
+                }
+            }
+        }
         let ok = self.failures.is_empty()
             && changed
             && match &p.kind {
@@ -669,7 +690,8 @@ impl Script {
     fn hand_over(&mut self, kind: PendingKind, step: &Value) {
         let before = self.view.clone().expect("a view before any decision");
         let before_json = state_json(&before);
-        self.pending = Some(Pending { before, before_json, kind });
+        let x = step.get("x").and_then(Value::as_u64);
+        self.pending = Some(Pending { before, before_json, kind, x });
         self.failures.clear();
         self.choices = step.get("choose").cloned().unwrap_or(Value::Null);
         self.targets = step.get("targets").and_then(Value::as_array).cloned().unwrap_or_default();
@@ -968,6 +990,9 @@ impl PlayerAgent for Seat {
     }
 
     fn notify(&mut self, event: GameNotification) {
+        if let GameNotification::Event(e) = &event {
+            trace(&format!("event {:?}: {}", e.kind, e.message));
+        }
         let Ok(mut s) = self.script.try_borrow_mut() else { return };
         if s.pending.is_none() {
             return;
@@ -1015,6 +1040,7 @@ impl PlayerAgent for Seat {
     }
 
     fn choose_targets_for(&mut self, sa: &mut SpellAbility, game: &GameState, mana_pools: &[ManaPool]) -> bool {
+        trace(&format!("choose_targets_for trigger={} source={:?}", sa.is_trigger, sa.source));
         if sa.is_trigger {
             // A triggered ability put on the stack: its targets come from the `triggers` table
             // of the action that caused it (refs of the trigger's source).
@@ -1124,6 +1150,7 @@ impl PlayerAgent for Seat {
         max: i32,
     ) -> Option<i32> {
         let mut s = self.script.borrow_mut();
+        trace(&format!("choose_number {title:?} {min}..={max}"));
         let step = s.steps.get(s.next.wrapping_sub(1))?.clone();
         let Some(x) = step.get("x").and_then(Value::as_i64).filter(|_| title.contains('X')) else {
             s.refuse(&format!("the engine asked for a number ({title}) the step does not give"));
@@ -1193,7 +1220,7 @@ impl PlayerAgent for Seat {
         _: PlayerId,
         _: CardId,
         _: &str,
-        _: &str,
+        cost: &str,
         _: &str,
         _: &str,
         can_confirm_from_pool: bool,
@@ -1202,8 +1229,9 @@ impl PlayerAgent for Seat {
         _: &[ManaAbilityOption],
         _: &[CardId],
         _: &[CardId],
-        _: &ManaPool,
+        pool: &ManaPool,
     ) -> ManaCostAction {
+        trace(&format!("pay_mana_cost {cost:?} pool={} confirm={can_confirm_from_pool}", pool.total_mana()));
         // Cases put the mana in the pool first; the cost is paid from the pool or not at all.
         if can_confirm_from_pool {
             ManaCostAction::Pay { auto: false }
