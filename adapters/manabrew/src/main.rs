@@ -11,6 +11,7 @@
 mod cards;
 mod driver;
 mod observe;
+mod seat;
 
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
