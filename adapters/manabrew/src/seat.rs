@@ -372,9 +372,23 @@ impl PlayerAgent for Seat {
         0
     }
 
+    /// The kind of counter (`choose.counter`); a single option is no choice (manabrew asks even
+    /// for "put a +1/+1 counter").
     fn choose_counter_type(&mut self, _: PlayerId, options: &[CounterType], _: &str) -> Option<CounterType> {
-        let s = self.script.borrow();
-        let wanted = s.choice("counter").and_then(Value::as_str).map(counter_type)?;
-        options.iter().find(|o| **o == wanted).cloned()
+        let mut s = self.script.borrow_mut();
+        let Some(wanted) = s.choice("counter").and_then(Value::as_str).map(counter_type) else {
+            if options.len() == 1 {
+                return options.first().cloned();
+            }
+            s.refuse(&format!("the engine asks for a kind of counter among {options:?}; the step names none"));
+            return None;
+        };
+        match options.iter().find(|o| **o == wanted) {
+            Some(o) => Some(o.clone()),
+            None => {
+                s.refuse(&format!("{wanted:?} is not among the kinds of counter the engine offers"));
+                None
+            }
+        }
     }
 }
