@@ -544,6 +544,9 @@ pub(crate) struct Pending {
     before: (GameState, Vec<ManaPool>),
     /// The X the step announces, if any.
     x: Option<u64>,
+    /// The mana the step spends from the pool (`pay`), if it says, and who acts.
+    pay: Option<String>,
+    player: PlayerId,
     before_json: String,
     kind: PendingKind,
 }
@@ -656,6 +659,33 @@ impl Script {
                 }
             }
         }
+        if let (Some(pay), PendingKind::Cast(_) | PendingKind::Ability) = (&p.pay, &p.kind) {
+            // manabrew's payment prompt pays from the pool without letting the player say which
+            // mana: a payment other than the step's is not the step's action.
+            let spent = |sym: &str| {
+                let atom = atom_of(sym).unwrap_or(0);
+                let n = |pools: &[ManaPool]| {
+                    pools
+                        .get(p.player.index())
+                        .map(|pool| pool.mana_entries().iter().filter(|m| m.color & 0x3f == atom).count() as i64)
+                        .unwrap_or(0)
+                };
+                n(&p.before.1) - n(&view.1)
+            };
+            let wanted = mana_symbols(pay).unwrap_or_default();
+            let differs = ["W", "U", "B", "R", "G", "C"]
+                .iter()
+                .any(|sym| spent(sym) != wanted.iter().filter(|w| w.as_str() == *sym).count() as i64);
+            if differs && self.failures.is_empty() {
+                let paid: String = ["W", "U", "B", "R", "G", "C"]
+                    .iter()
+                    .map(|sym| format!("{{{sym}}}").repeat(spent(sym).max(0) as usize))
+                    .collect();
+                self.failures.push(format!(
+                    "the engine paid {paid} from the pool where the step pays {pay} (its payment prompt offers no choice of mana)"
+                ));
+            }
+        }
         let ok = self.failures.is_empty()
             && changed
             && match &p.kind {
@@ -687,7 +717,9 @@ impl Script {
         let before = self.view.clone().expect("a view before any decision");
         let before_json = state_json(&before);
         let x = step.get("x").and_then(Value::as_u64);
-        self.pending = Some(Pending { before, before_json, kind, x });
+        let pay = step.get("pay").and_then(Value::as_str).map(str::to_string);
+        let player = before.0.turn.priority_player;
+        self.pending = Some(Pending { before, before_json, kind, x, pay, player });
         self.failures.clear();
         self.choices = step.get("choose").cloned().unwrap_or(Value::Null);
         self.targets = step.get("targets").and_then(Value::as_array).cloned().unwrap_or_default();
