@@ -462,7 +462,7 @@ fn features_filter_and_export_from_the_command_line() {
         "--corpus",
         &corpus,
         "--feature",
-        "mana",
+        "costs",
         "--format",
         "json",
     ]);
@@ -471,7 +471,7 @@ fn features_filter_and_export_from_the_command_line() {
         .filter(|l| l["type"] == "case")
         .map(|l| l["id"].clone())
         .collect();
-    assert_eq!(ids, [Value::from("cr-107.5/tapped-land-cannot-tap-again")]);
+    assert_eq!(ids, [Value::from("cr-302.6/sick-elves-cannot-tap")]);
     let out = bin(&["run", "--corpus", &corpus, "--feature", "nothing"]);
     assert_eq!(out.status.code(), Some(1));
 

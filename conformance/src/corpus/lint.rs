@@ -13,6 +13,7 @@ use crate::corpus::case::{
     Action, Case, Check, Expect, Expected, ObjectField, Player, SourceKind, StackField, Step,
     Value, Verb, Zone,
 };
+use crate::corpus::features;
 use crate::corpus::locate::{line_col, Seg, SpanDoc};
 use crate::corpus::{Corpus, CorpusError, Loaded, Problem};
 
@@ -219,6 +220,7 @@ impl<'a> CaseLint<'a, '_> {
                 );
             }
         }
+        self.features();
         if case.steps.is_empty() {
             self.report(
                 &[Seg::Key("step")],
@@ -281,6 +283,56 @@ impl<'a> CaseLint<'a, '_> {
                     self.report(&segs, msg);
                 }
             }
+        }
+    }
+
+    /// Feature tags: at least one, each from the documented list, and every tag the case's
+    /// content implies (see [`features::implied`]).
+    fn features(&mut self) {
+        let case = self.case;
+        if case.features.is_empty() {
+            let implied: Vec<&str> = features::implied(case).into_iter().collect();
+            let hint = if implied.is_empty() {
+                String::new()
+            } else {
+                format!(" (it needs at least {})", quoted(&implied))
+            };
+            self.report(
+                &[Seg::Key("id")],
+                format!(
+                    "case `{}` has no `features`: tag the areas it exercises, from the list in rulings/README.md{hint}",
+                    case.id
+                ),
+            );
+            return;
+        }
+        let mut seen = BTreeSet::new();
+        for (i, tag) in case.features.iter().enumerate() {
+            let at = [Seg::Key("features"), Seg::Index(i)];
+            if !features::is_known(tag) {
+                let all: Vec<&str> = features::FEATURES.iter().map(|(n, _)| *n).collect();
+                self.report(
+                    &at,
+                    format!("unknown feature `{tag}`, expected one of {}", quoted(&all)),
+                );
+            } else if !seen.insert(tag.as_str()) {
+                self.report(&at, format!("feature `{tag}` is listed twice"));
+            }
+        }
+        let missing: Vec<&str> = features::implied(case)
+            .into_iter()
+            .filter(|t| !case.features.iter().any(|f| f == t))
+            .collect();
+        if !missing.is_empty() {
+            self.report(
+                &[Seg::Key("features")],
+                format!(
+                    "case `{}` uses {} but its `features` lack {}",
+                    case.id,
+                    if missing.len() == 1 { "that area" } else { "those areas" },
+                    quoted(&missing)
+                ),
+            );
         }
     }
 
@@ -498,3 +550,12 @@ fn expect_refs<'a>(e: &'a Expect, uses: &mut Vec<(Vec<Seg<'static>>, &'a str)>) 
 
 #[cfg(test)]
 mod tests;
+
+/// `a`, `b`, `c` with backquotes.
+fn quoted(items: &[&str]) -> String {
+    items
+        .iter()
+        .map(|t| format!("`{t}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}

@@ -9,6 +9,7 @@
 pub mod case;
 pub mod coverage;
 pub mod export;
+pub mod features;
 pub mod lint;
 pub mod locate;
 

@@ -35,7 +35,11 @@ impl Engine for ReferenceEngine {
         EngineInfo {
             name: "mtg-engine".into(),
             version: env!("CARGO_PKG_VERSION").into(),
-            features: vec!["mana".into(), "costs".into(), "stack".into(), "x".into()],
+            // Every tag: the reference engine runs the whole corpus.
+            features: crate::corpus::features::FEATURES
+                .iter()
+                .map(|(tag, _)| (*tag).to_string())
+                .collect(),
         }
     }
 

@@ -45,7 +45,7 @@ fn check(files: &[(&str, &str)], expect: &[&str]) {
 /// A case file: one case with this setup battlefield and these steps.
 fn case(id: &str, battlefield: &str, steps: &str) -> String {
     format!(
-        "[[case]]\nid = \"{id}\"\ntitle = \"t\"\ncovers = [\"cr-107.5\"]\nstep = [\n{steps}\n]\n\n[case.setup]\nactive = \"alice\"\nstep = \"precombat_main\"\nbattlefield = [\n{battlefield}\n]\n"
+        "[[case]]\nid = \"{id}\"\ntitle = \"t\"\ncovers = [\"cr-107.5\"]\nfeatures = [\"costs\"]\nstep = [\n{steps}\n]\n\n[case.setup]\nactive = \"alice\"\nstep = \"precombat_main\"\nbattlefield = [\n{battlefield}\n]\n"
     )
 }
 
@@ -69,12 +69,12 @@ fn an_unknown_card_is_reported_at_its_card_key() {
     let battlefield = battlefield.replace(",\n    card", ", card");
     check(
         &[("rules/a.toml", &case("a/1", &battlefield, PASS))],
-        &["r/rules/a.toml:14:27: unknown card `Grizzly Bears` (not in cards.toml)"],
+        &["r/rules/a.toml:15:27: unknown card `Grizzly Bears` (not in cards.toml)"],
     );
-    let text = "[[case]]\nid = \"a/1\"\ntitle = \"t\"\ncovers = [\"cr-107.5\"]\nstep = [ { do = \"pass\" } ]\n\n[case.setup]\nactive = \"alice\"\nstep = \"upkeep\"\n\n[case.setup.hand]\nalice = [\n  { card = \"Forest\" },\n  { card = \"Forrest\" },\n]\n";
+    let text = "[[case]]\nid = \"a/1\"\ntitle = \"t\"\ncovers = [\"cr-107.5\"]\nfeatures = [\"mana\"]\nstep = [ { do = \"pass\" } ]\n\n[case.setup]\nactive = \"alice\"\nstep = \"upkeep\"\n\n[case.setup.hand]\nalice = [\n  { card = \"Forest\" },\n  { card = \"Forrest\" },\n]\n";
     check(
         &[("cards/a.toml", text)],
-        &["r/cards/a.toml:14:12: unknown card `Forrest` (not in cards.toml)"],
+        &["r/cards/a.toml:15:12: unknown card `Forrest` (not in cards.toml)"],
     );
 }
 
@@ -83,7 +83,7 @@ fn a_typo_in_a_field_is_reported_at_its_line() {
     let battlefield = r#"  { ref = "forest", card = "Forest", controler = "alice" },"#;
     check(
         &[("rules/a.toml", &case("a/1", battlefield, PASS))],
-        &["r/rules/a.toml:13:38: unknown field `controler`, expected one of `ref`, `card`, `owner`, `controller`, `tapped`, `sick`, `counters`, `attached_to`, `commander` (at `case[0].setup.battlefield[0].controler`)"],
+        &["r/rules/a.toml:14:38: unknown field `controler`, expected one of `ref`, `card`, `owner`, `controller`, `tapped`, `sick`, `counters`, `attached_to`, `commander` (at `case[0].setup.battlefield[0].controler`)"],
     );
 }
 
@@ -92,23 +92,23 @@ fn schema_problems_of_steps_are_reported_at_their_line() {
     for (step, problem) in [
         (
             r#"  { do = "tap", source = "forest" },"#,
-            "r/rules/a.toml:6:10: unknown verb `tap`",
+            "r/rules/a.toml:7:10: unknown verb `tap`",
         ),
         (
             r#"  { do = "advance", to = "main" },"#,
-            "r/rules/a.toml:6:26: unknown step `main`",
+            "r/rules/a.toml:7:26: unknown step `main`",
         ),
         (
             r#"  { do = "pass", expect_illegal = "illegal" },"#,
-            "r/rules/a.toml:6:35: unknown rejection class `illegal`",
+            "r/rules/a.toml:7:35: unknown rejection class `illegal`",
         ),
         (
             r#"  { do = "activate", source = "forest", ability = 1, mana = "{Q}" },"#,
-            "r/rules/a.toml:6:61: `{Q}` in `{Q}` is not a type of mana",
+            "r/rules/a.toml:7:61: `{Q}` in `{Q}` is not a type of mana",
         ),
         (
             r#"  { expect = { player = "alice", lfie = 3 } },"#,
-            "r/rules/a.toml:6:34: unknown key `lfie` in an expectation",
+            "r/rules/a.toml:7:34: unknown key `lfie` in an expectation",
         ),
     ] {
         let loaded = Corpus::from_texts(
@@ -232,10 +232,13 @@ fn refs_used_but_not_defined() {
         ),
     ] {
         let col = step.rfind(anchor).map_or(0, |i| i + 1);
+        // Every tag, so only the ref is reported.
+        let all = r#"features = ["costs", "stack", "combat"]"#;
+        let text = case("a/1", FOREST, step).replace(r#"features = ["costs"]"#, all);
         check(
-            &[("rules/a.toml", &case("a/1", FOREST, step))],
+            &[("rules/a.toml", &text)],
             &[&format!(
-                "r/rules/a.toml:6:{col}: undefined ref `{name}` (this case defines forest)"
+                "r/rules/a.toml:7:{col}: undefined ref `{name}` (this case defines forest)"
             )],
         );
     }
@@ -247,7 +250,8 @@ fn refs_used_but_not_defined() {
                 "a/1",
                 FOREST,
                 r#"  { do = "cast", card = "forest", targets = ["bob"] },"#,
-            ),
+            )
+            .replace(r#"["costs"]"#, r#"["stack"]"#),
         )],
         &[],
     );
@@ -259,9 +263,9 @@ fn refs_defined_twice_or_badly() {
     check(
         &[("rules/a.toml", &case("a/1", &battlefield, PASS))],
         &[
-            "r/rules/a.toml:14:11: ref `forest` is defined twice in this case (first on line 13)",
-            "r/rules/a.toml:15:11: ref `bob` is a player's name; choose another",
-            "r/rules/a.toml:16:56: `attached_to` names undefined ref `nothing`",
+            "r/rules/a.toml:15:11: ref `forest` is defined twice in this case (first on line 14)",
+            "r/rules/a.toml:16:11: ref `bob` is a player's name; choose another",
+            "r/rules/a.toml:17:56: `attached_to` names undefined ref `nothing`",
         ],
     );
 }
@@ -293,7 +297,7 @@ fn zone_queries_select_by_owner_or_controller() {
     ] {
         let step = format!("  {{ expect = {{ {query} }} }},");
         let expect: Vec<String> = problem
-            .map(|p| format!("r/rules/a.toml:6:23: {p}"))
+            .map(|p| format!("r/rules/a.toml:7:23: {p}"))
             .into_iter()
             .collect();
         let expect: Vec<&str> = expect.iter().map(String::as_str).collect();
@@ -350,7 +354,7 @@ fn a_missing_cards_file_and_an_empty_case() {
         got,
         vec![
             "r/cards.toml:1:1: file not found: every card the corpus uses must be listed in cards.toml".to_string(),
-            "r/rules/a.toml:5:8: case `a/1` has no steps".to_string(),
+            "r/rules/a.toml:6:8: case `a/1` has no steps".to_string(),
         ]
     );
 }
@@ -394,4 +398,63 @@ fn every_prefix_of_a_file_lints_without_panicking() {
     }
     // Most prefixes cut a table or a string in half.
     assert!(with_problems > 100, "{with_problems}");
+}
+
+/// A case with these `features` (as TOML) and a tapped Forest with a charge counter, so
+/// `counters` is implied.
+fn tagged(features: &str) -> String {
+    let counters = r#"  { ref = "forest", card = "Forest", controller = "alice", counters = { charge = 1 } },"#;
+    case("t/1", counters, PASS).replace("features = [\"costs\"]\n", features)
+}
+
+#[test]
+fn a_case_without_features_is_reported_with_the_tags_it_needs() {
+    check(
+        &[("rules/a.toml", &tagged(""))],
+        &["r/rules/a.toml:2:6: case `t/1` has no `features`: tag the areas it exercises, from the list in rulings/README.md (it needs at least `counters`)"],
+    );
+}
+
+#[test]
+fn an_unknown_or_repeated_feature_is_reported_at_the_tag() {
+    check(
+        &[("rules/a.toml", &tagged("features = [\"counters\", \"Mana\", \"counters\"]\n"))],
+        &[
+            "r/rules/a.toml:5:25: unknown feature `Mana`, expected one of `mana`, `costs`, `stack`, `triggers`, `x`, `counters`, `layers`, `copy`, `cycling`, `combat`, `commander`, `planeswalkers`, `sba`",
+            "r/rules/a.toml:5:33: feature `counters` is listed twice",
+        ],
+    );
+}
+
+#[test]
+fn a_feature_the_case_implies_must_be_listed() {
+    check(
+        &[("rules/a.toml", &tagged("features = [\"mana\"]\n"))],
+        &["r/rules/a.toml:5:12: case `t/1` uses that area but its `features` lack `counters`"],
+    );
+    check(&[("rules/a.toml", &tagged("features = [\"mana\", \"counters\"]\n"))], &[]);
+}
+
+/// The list in code is the list documented in rulings/README.md, in the same order.
+#[test]
+fn the_feature_list_is_the_documented_one() {
+    let readme = include_str!("../../../../rulings/README.md");
+    let section = readme
+        .split("## Feature tags")
+        .nth(1)
+        .and_then(|s| s.split("\n## ").next())
+        .expect("a Feature tags section");
+    let documented: Vec<(String, String)> = section
+        .lines()
+        .filter_map(|l| l.strip_prefix("| `"))
+        .filter_map(|l| {
+            let (tag, rest) = l.split_once("` | ")?;
+            Some((tag.to_string(), rest.trim_end_matches(" |").to_string()))
+        })
+        .collect();
+    let code: Vec<(String, String)> = crate::corpus::features::FEATURES
+        .iter()
+        .map(|(t, d)| (t.to_string(), d.to_string()))
+        .collect();
+    assert_eq!(documented, code);
 }

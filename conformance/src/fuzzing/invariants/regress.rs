@@ -73,6 +73,7 @@ pub fn regress<G: RulesGame>(bytes: &[u8]) -> Result<Regression, RegressError> {
     let _ = writeln!(toml, "id = {}", q(&id));
     let _ = writeln!(toml, "title = {}", q(&format!("Regression: {}", violation.invariant.name())));
     let _ = writeln!(toml, "covers = [{}]", q(covers));
+    let _ = writeln!(toml, "features = [{}]", features_of(covers, &w, &steps).join(", "));
     let _ = writeln!(toml, "note = {}", q(&format!("The rule: {}. The last step states what it requires here.", violation.invariant.requirement())));
     toml.push_str(&w.setup());
     let _ = writeln!(toml, "step = [");
@@ -508,6 +509,45 @@ fn table(counters: &mtg_engine::Counters<u32>) -> String {
     format!("{{ {} }}", v.join(", "))
 }
 
+/// The feature tags of a regression case (rulings/README.md, "Feature tags"): the area of the
+/// rule it covers, and every tag its setup and steps imply.
+fn features_of(covers: &str, w: &Writer<'_>, steps: &[String]) -> Vec<String> {
+    let area = [
+        ("cr-106", "mana"),
+        ("cr-605", "mana"),
+        ("cr-107.3", "x"),
+        ("cr-107.5", "costs"),
+        ("cr-107.6", "costs"),
+        ("cr-302", "costs"),
+        ("cr-122", "counters"),
+        ("cr-613", "layers"),
+        ("cr-704", "sba"),
+        ("cr-903", "commander"),
+    ]
+    .iter()
+    .find(|(prefix, _)| covers.starts_with(prefix))
+    .map(|(_, tag)| *tag);
+    // Parse the case as written so far, to derive the implied tags exactly as lint does.
+    let mut text = String::from("[[case]]\nid = \"x\"\ntitle = \"x\"\n");
+    text.push_str(&w.setup());
+    text.push_str("step = [\n");
+    for s in steps {
+        text.push_str(&format!("  {s},\n"));
+    }
+    text.push_str("]\n");
+    let mut tags: std::collections::BTreeSet<&str> = toml::from_str::<crate::corpus::case::CasesFile>(&text)
+        .ok()
+        .and_then(|f| f.case.into_iter().next())
+        .map(|c| crate::corpus::features::implied(&c))
+        .unwrap_or_default();
+    tags.extend(area);
+    crate::corpus::features::FEATURES
+        .iter()
+        .filter(|(t, _)| tags.contains(t))
+        .map(|(t, _)| q(t))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use std::path::PathBuf;
@@ -544,6 +584,12 @@ mod tests {
             [(PathBuf::from("regressions/test.toml"), r.toml.clone())],
         );
         assert!(loaded.problems.is_empty(), "{:?}\n{}", loaded.problems, r.toml);
+        let lints: Vec<_> = crate::corpus::lint::lint(&loaded)
+            .into_iter()
+            // The corpus here is this one file, so only its feature tags can be linted.
+            .filter(|p| p.path.ends_with("regressions/test.toml") && p.message.contains("feature"))
+            .collect();
+        assert!(lints.is_empty(), "{lints:?}\n{}", r.toml);
         let case = loaded.corpus.cases.first().map(|c| c.item.clone());
         let Some(case) = case else { panic!("no case in\n{}", r.toml) };
         assert_eq!(case.covers, vec![r.covers.to_string()]);

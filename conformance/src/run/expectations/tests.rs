@@ -90,15 +90,15 @@ fn load_fails_on_unknown_ids_and_names_the_file() {
 fn skip_matches_by_feature_or_id_prefix() {
     let c = corpus();
     let e = Expectations::parse(
-        "[[skip]]\nfeature = \"mana\"\nreason = \"no mana\"\n[[skip]]\nid = \"cr-302\"\n",
+        "[[skip]]\nfeature = \"stack\"\nreason = \"no stack\"\n[[skip]]\nid = \"cr-302\"\n",
     )
     .unwrap_or_default();
     let reasons: Vec<Option<String>> = c.cases.iter().map(|x| e.skip_reason(&x.item)).collect();
     assert_eq!(
         reasons,
         vec![
+            Some("expectations: skip feature `stack`: no stack".into()),
             None,
-            Some("expectations: skip feature `mana`: no mana".into()),
             Some("expectations: skip id `cr-302`".into()),
         ]
     );
