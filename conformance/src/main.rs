@@ -152,21 +152,25 @@ fn run(
     options: &mtg_conformance::cli::RunOptions,
 ) -> Result<ExitCode, ExitCode> {
     let loaded = load(corpus)?;
-    for p in &loaded.problems {
+    // A corpus with a lint problem never gives a green run: the cases still run (so one typo
+    // doesn't hide the rest), but the run fails and says why first.
+    let problems = lint::lint(&loaded);
+    for p in &problems {
         eprintln!("{}", print_problem(p));
     }
-    if !loaded.problems.is_empty() {
+    if !problems.is_empty() {
         eprintln!(
-            "warning: {} corpus file(s) did not load; run `mtg-conformance lint`",
-            loaded.problems.len()
+            "error: the corpus has {} lint problem(s) (listed above; `mtg-conformance lint` lists them too), so this run fails",
+            problems.len()
         );
     }
-    Ok(exit(mtg_conformance::cli::run(
-        &loaded,
-        filter.as_deref(),
-        verbose,
-        options,
-    )))
+    let status = mtg_conformance::cli::run(&loaded, filter.as_deref(), verbose, options);
+    Ok(exit(match status {
+        mtg_conformance::cli::Status::Success if !problems.is_empty() => {
+            mtg_conformance::cli::Status::Failure
+        }
+        other => other,
+    }))
 }
 
 fn lint_cmd(corpus: Option<PathBuf>) -> Result<ExitCode, ExitCode> {

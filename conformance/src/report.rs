@@ -45,13 +45,15 @@ fn closing_line_with(counts: &Counts, more: &[(usize, &str)], elapsed: Duration)
     ];
     for (n, what) in faults.iter().chain(more) {
         if *n > 0 {
+            let what = if *n == 1 { what.replace("errors", "error") } else { what.to_string() };
             let _ = write!(line, ", {n} {what}");
         }
     }
+    let total = counts.total() + more.iter().filter(|(_, w)| *w == "xfailed").map(|(n, _)| n).sum::<usize>();
     let _ = write!(
         line,
-        " ({} cases in {:.2}s)",
-        counts.total(),
+        " ({total} {} in {:.2}s)",
+        if total == 1 { "case" } else { "cases" },
         elapsed.as_secs_f64()
     );
     line
@@ -237,8 +239,13 @@ pub fn run_report_with(
     let p = Paint { color };
     let mut out = String::new();
     let (mut xfailed, mut xpassed, mut other) = (0, 0, 0);
+    // Expected failures are counted only under `xfailed`, so `failed` means unexpected.
+    let mut counts = Counts::default();
     for outcome in &summary.outcomes {
         let assessment = expectations.assess(outcome);
+        if !matches!(assessment, Assessment::XFailed { .. }) {
+            counts.add(&outcome.verdict);
+        }
         match &assessment {
             Assessment::Fine => continue,
             Assessment::XFailed { .. } => {
@@ -277,7 +284,7 @@ pub fn run_report_with(
         (other, "xfailed in another class"),
     ];
     out.push_str(&closing_line_with(
-        &summary.counts(),
+        &counts,
         &more,
         summary.elapsed,
     ));

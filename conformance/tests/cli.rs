@@ -150,3 +150,50 @@ fn run_with_an_unknown_filter_or_corpus_fails() {
     );
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// A lint problem fails `run`, even when every case that loads passes (issue 15, item 4): an
+/// unknown card, a duplicate id, a case with no steps.
+#[test]
+fn run_fails_on_any_lint_problem() {
+    let tap = fs::read_to_string(Path::new(&data()).join("rules/107.5-tap-symbol.toml"))
+        .unwrap_or_default();
+    for (what, text, message) in [
+        (
+            "typo card",
+            tap.replacen("card = \"Forest\"", "card = \"Forrest\"", 1),
+            "unknown card `Forrest`",
+        ),
+        (
+            "duplicate id",
+            tap.replace("cr-302.6/sick-elves-cannot-tap", "cr-107.5/tapped-land-cannot-tap-again"),
+            "duplicate case id",
+        ),
+    ] {
+        let (_tmp, root) = corpus_with(&[("rules/107.5-tap-symbol.toml", &text)]);
+        let out = bin(&["run", "--corpus", &root.display().to_string()]);
+        assert_eq!(out.status.code(), Some(1), "{what}: {}", stderr(&out));
+        assert!(stderr(&out).contains(message), "{what}: {}", stderr(&out));
+        assert!(stderr(&out).contains("lint problem"), "{what}: {}", stderr(&out));
+    }
+}
+
+/// The reference engine reports an unknown card as an error, never as a skip.
+#[test]
+fn an_unknown_card_errors_the_case_for_the_reference_engine() {
+    let tap = fs::read_to_string(Path::new(&data()).join("rules/107.5-tap-symbol.toml"))
+        .unwrap_or_default();
+    let text = tap.replacen("card = \"Forest\"", "card = \"Forrest\"", 1);
+    let (_tmp, root) = corpus_with(&[("rules/107.5-tap-symbol.toml", &text)]);
+    let out = bin(&["run", "--corpus", &root.display().to_string(), "cr-107.5"]);
+    assert!(stdout(&out).contains("0 skipped, 1 errored"), "{}", stdout(&out));
+}
+
+/// A timeout too large for a deadline is kept at a year instead of panicking (item 1).
+#[test]
+fn a_huge_timeout_does_not_panic() {
+    let skeleton = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/skeleton.py");
+    let engine = format!("exec python3 {}", skeleton.display());
+    let out = bin(&["run", "--corpus", &data(), "--timeout", "1e19", "--engine", &engine, "cr-107.5"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
+}

@@ -38,6 +38,14 @@ fn the_closing_line() {
         ),
         (
             Counts {
+                protocol: 1,
+                ..Counts::default()
+            },
+            0.5,
+            "0 passed, 0 failed, 0 skipped, 0 errored, 1 protocol error (1 case in 0.50s)",
+        ),
+        (
+            Counts {
                 passed: 1,
                 failed: 0,
                 skipped: 0,
@@ -45,7 +53,7 @@ fn the_closing_line() {
                 ..Counts::default()
             },
             61.0,
-            "1 passed, 0 failed, 0 skipped, 0 errored (1 cases in 61.00s)",
+            "1 passed, 0 failed, 0 skipped, 0 errored (1 case in 61.00s)",
         ),
     ] {
         assert_eq!(closing_line(&counts, Duration::from_secs_f64(secs)), line);
@@ -119,8 +127,8 @@ fn a_failed_case_report() {
     let run = run_report(&c, &summary, false);
     assert!(run.starts_with(&expected));
     assert!(
-        run.ends_with(" errored (1 cases in 0.00s)\n")
-            || run.contains("0 passed, 1 failed, 0 skipped, 0 errored (1 cases in "),
+        run.ends_with(" errored (1 case in 0.00s)\n")
+            || run.contains("0 passed, 1 failed, 0 skipped, 0 errored (1 case in "),
         "{run}"
     );
 }
@@ -221,5 +229,27 @@ fn errored_and_passed_cases() {
     assert_eq!(
         case_report(&c, &stray, false),
         "ERRORED gone\n  error: x\n  rerun: mtg-conformance run gone\n"
+    );
+}
+
+/// An expected failure is counted under `xfailed` only, never also under `failed` (item 10).
+#[test]
+fn an_expected_failure_is_counted_only_as_xfailed() {
+    let c = corpus();
+    let mut engine = CannedEngine::new().reply(
+        TAP,
+        CaseReply::Ran {
+            steps: vec![StepReply::Done],
+        },
+    );
+    let summary = Runner::new(&c).filter(TAP).run(&mut engine);
+    let expectations = Expectations::parse(&format!(
+        "[[xfail]]\nid = \"{TAP}\"\nclass = \"failed\"\n"
+    ))
+    .unwrap_or_default();
+    let run = run_report_with(&c, &summary, &expectations, false);
+    assert!(
+        run.starts_with("0 passed, 0 failed, 0 skipped, 0 errored, 1 xfailed (1 case in "),
+        "{run}"
     );
 }

@@ -178,7 +178,9 @@ impl Session {
             cards,
         };
         let game = Game::new(setup).map_err(|e| match e {
-            SetupError::UnknownCard(_) => SetupFailure::Unsupported(e.to_string()),
+            // A card missing from the pool is a corpus mistake (lint reports it), not something
+            // the engine declares it can't do.
+            SetupError::UnknownCard(_) => SetupFailure::Error(e.to_string()),
             other => SetupFailure::Error(other.to_string()),
         })?;
         let names = refs.iter().map(|(r, c)| (*c, r.clone())).collect();

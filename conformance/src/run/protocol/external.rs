@@ -9,6 +9,17 @@
 
 use std::time::{Duration, Instant};
 
+/// The longest timeout kept (a year): a longer one waits as long.
+pub const MAX_TIMEOUT: Duration = Duration::from_secs(365 * 24 * 3600);
+
+/// `now + timeout`, or the latest representable instant near it (never overflows).
+fn deadline_after(timeout: Duration) -> Instant {
+    let now = Instant::now();
+    now.checked_add(timeout)
+        .or_else(|| now.checked_add(MAX_TIMEOUT))
+        .unwrap_or(now)
+}
+
 use super::process::{Output, Process, Wait};
 use super::{Reply, Request, RunRef, MAX_LINE_BYTES, PROTOCOL_VERSION};
 use crate::corpus::case::{Case, FORMAT_VERSION};
@@ -42,8 +53,9 @@ impl ExternalConfig {
         }
     }
 
+    /// At most [`MAX_TIMEOUT`]: a deadline further away could not be represented as an instant.
     pub fn timeout(mut self, timeout: Duration) -> ExternalConfig {
-        self.timeout = timeout;
+        self.timeout = timeout.min(MAX_TIMEOUT);
         self
     }
 }
@@ -174,7 +186,7 @@ impl ExternalEngine {
             line.push(b'\n');
             process.send(line);
         }
-        let deadline = Instant::now() + self.config.timeout.min(Duration::from_secs(1));
+        let deadline = deadline_after(self.config.timeout.min(Duration::from_secs(1)));
         // Whatever the engine answers, only its exit matters now.
         while process.next_line(deadline).is_ok() {}
         process.close_stdin();
@@ -199,7 +211,7 @@ impl ExternalEngine {
             .map_err(|e| Faulty::new(Fault::Protocol, format!("cannot encode the request: {e}")))?;
         line.push(b'\n');
         process.send(line);
-        let deadline = Instant::now() + self.config.timeout;
+        let deadline = deadline_after(self.config.timeout);
         let text = loop {
             match process.next_line(deadline) {
                 Ok(Output::Line(text)) if text.iter().all(u8::is_ascii_whitespace) => continue,
