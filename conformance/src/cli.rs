@@ -3,11 +3,12 @@
 //! does the work, so the binary stays a thin table of subcommands.
 
 use std::fs;
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::corpus::Loaded;
 use crate::run::engine::{CaseReply, Engine};
@@ -52,7 +53,34 @@ pub struct RunOptions {
     /// Also write a JUnit XML report to FILE.
     #[arg(long, value_name = "FILE")]
     pub junit: Option<PathBuf>,
+    /// The corpus directory as the user gave it (`--corpus`), for the rerun commands.
+    #[arg(skip)]
+    pub corpus: Option<PathBuf>,
 }
+
+impl RunOptions {
+    /// The options a rerun of one case needs to reproduce this run: corpus, engine, timeout and
+    /// expectations (the report format and output files are not needed to reproduce a verdict).
+    pub fn rerun_args(&self) -> Vec<String> {
+        let mut args = Vec::new();
+        if let Some(corpus) = &self.corpus {
+            args.extend(["--corpus".to_string(), corpus.display().to_string()]);
+        }
+        if let Some(engine) = &self.engine {
+            args.extend(["--engine".to_string(), engine.clone()]);
+            if self.timeout != DEFAULT_TIMEOUT {
+                args.extend(["--timeout".to_string(), self.timeout.as_secs_f64().to_string()]);
+            }
+        }
+        if let Some(path) = &self.expectations {
+            args.extend(["--expectations".to_string(), path.display().to_string()]);
+        }
+        args
+    }
+}
+
+/// `--timeout`'s default.
+const DEFAULT_TIMEOUT: Duration = Duration::from_secs(5);
 
 fn parse_timeout(text: &str) -> Result<Duration, String> {
     let secs: f64 = text
@@ -139,7 +167,14 @@ fn run_inner(
     } else if options.engine.is_some() {
         let _ = writeln!(out, "engine: {} {}", info.name, info.version);
     }
-    let summary = runner.run_with(engine.as_mut(), &mut |outcome| match options.format {
+    let progress = progress_bar(
+        runner.selected().len(),
+        !verbose && io::stderr().is_terminal(),
+    );
+    let summary = runner.run_with(engine.as_mut(), &mut |outcome| {
+        progress.inc(1);
+        progress.set_message(outcome.id.clone());
+        match options.format {
         Format::Json => {
             let record = json::case_record(corpus, outcome, &expectations);
             let _ = out.write_all(record.to_line().as_bytes());
@@ -148,7 +183,9 @@ fn run_inner(
             let _ = writeln!(out, "{}", report::progress_line(outcome, color));
         }
         Format::Human => {}
+        }
     });
+    progress.finish_and_clear();
     // Stop the engine before reporting, so its exit is not timed with the report.
     drop(engine);
     match options.format {
@@ -160,7 +197,14 @@ fn run_inner(
                 let _ = writeln!(out);
             }
             let _ = out.write_all(
-                report::run_report_with(corpus, &summary, &expectations, color).as_bytes(),
+                report::run_report_rerun(
+                    corpus,
+                    &summary,
+                    &expectations,
+                    color,
+                    &options.rerun_args(),
+                )
+                .as_bytes(),
             );
         }
     }
@@ -182,6 +226,23 @@ fn run_inner(
             Status::Failure
         },
     )
+}
+
+/// The progress of a run on stderr: a bar with the count, the elapsed time and the last case,
+/// drawn only when `show` (stderr is a terminal and `-v` is off, so piped output and logs get
+/// nothing extra) and ticking on its own, so a case that hangs still shows time passing.
+pub fn progress_bar(cases: usize, show: bool) -> ProgressBar {
+    if !show {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(cases as u64), ProgressDrawTarget::stderr());
+    if let Ok(style) =
+        ProgressStyle::with_template("{spinner} [{elapsed}] {bar:30} {pos}/{len} cases  {wide_msg}")
+    {
+        bar.set_style(style);
+    }
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
 }
 
 /// `mtg-conformance serve`: the reference engine as a protocol server on stdin/stdout.

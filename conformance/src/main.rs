@@ -42,16 +42,22 @@ enum Command {
     /// Print the corpus as JSON lines: a header with the format version, then one line per case
     /// with the sources it covers and the cards it uses (rulings/schema/export.schema.json).
     Export {
+        /// The corpus directory [default: `rulings/` found upwards from here, else the one this
+        /// binary was built from].
         #[arg(long, value_name = "DIR")]
         corpus: Option<PathBuf>,
     },
     /// Check the corpus: schema, ids, covers, cards, refs, steps, verbs, classes, mana strings.
     Lint {
+        /// The corpus directory [default: `rulings/` found upwards from here, else the one this
+        /// binary was built from].
         #[arg(long, value_name = "DIR")]
         corpus: Option<PathBuf>,
     },
     /// List every source with the cases covering it, then the uncovered ones.
     Coverage {
+        /// The corpus directory [default: `rulings/` found upwards from here, else the one this
+        /// binary was built from].
         #[arg(long, value_name = "DIR")]
         corpus: Option<PathBuf>,
         /// Exit with status 1 when a source is uncovered.
@@ -67,6 +73,7 @@ enum Command {
         /// The fuzz target that wrote it.
         #[arg(long, default_value = "board_actions")]
         target: String,
+        /// The corpus directory the case is written to [default: as for `run`].
         #[arg(long, value_name = "DIR")]
         corpus: Option<PathBuf>,
         /// Print the case instead of writing it.
@@ -105,7 +112,13 @@ fn main() -> ExitCode {
             verbose,
             filter,
             options,
-        } => run(corpus, verbose, filter, &options),
+        } => {
+            let options = mtg_conformance::cli::RunOptions {
+                corpus: corpus.clone(),
+                ..options
+            };
+            run(corpus, verbose, filter, &options)
+        }
         Command::Serve => Ok(exit(mtg_conformance::cli::serve())),
         Command::Export { corpus } => load(corpus).map(|loaded| {
             for p in &loaded.problems {

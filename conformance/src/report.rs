@@ -69,15 +69,29 @@ pub fn display_path(path: &Path) -> String {
     path.display().to_string()
 }
 
-/// The command that reruns one case.
+/// The command that reruns one case (against the default corpus and the reference engine).
 pub fn rerun_command(id: &str) -> String {
-    let plain = id
+    rerun_command_with(&[], id)
+}
+
+/// The command that reruns one case with the options of the run that reported it (`--corpus`,
+/// `--engine`, `--timeout`, `--expectations`), each word quoted for `sh` when needed.
+pub fn rerun_command_with(options: &[String], id: &str) -> String {
+    let mut words = vec!["mtg-conformance".to_string(), "run".to_string()];
+    words.extend(options.iter().map(|o| shell_word(o)));
+    words.push(shell_word(id));
+    words.join(" ")
+}
+
+/// `word` as one `sh` word: as is when plain, else single-quoted.
+fn shell_word(word: &str) -> String {
+    let plain = word
         .chars()
-        .all(|c| c.is_ascii_alphanumeric() || "._/+-:=@".contains(c));
-    if plain && !id.is_empty() {
-        format!("mtg-conformance run {id}")
+        .all(|c| c.is_ascii_alphanumeric() || "._/+-:=@,".contains(c));
+    if plain && !word.is_empty() {
+        word.to_string()
     } else {
-        format!("mtg-conformance run '{}'", id.replace('\'', "'\\''"))
+        format!("'{}'", word.replace('\'', "'\\''"))
     }
 }
 
@@ -124,6 +138,16 @@ fn wrap(text: &str, indent: &str, out: &mut String) {
 
 /// The report of one case (empty for a passed case).
 pub fn case_report(corpus: &Corpus, outcome: &CaseOutcome, color: bool) -> String {
+    case_report_with(corpus, outcome, color, &[])
+}
+
+/// [`case_report`], its rerun command carrying the run's `rerun` options.
+pub fn case_report_with(
+    corpus: &Corpus,
+    outcome: &CaseOutcome,
+    color: bool,
+    rerun: &[String],
+) -> String {
     let p = Paint { color };
     let mut out = String::new();
     let (label, style) = match &outcome.verdict {
@@ -218,7 +242,7 @@ pub fn case_report(corpus: &Corpus, outcome: &CaseOutcome, color: bool) -> Strin
         }
         Verdict::Passed => {}
     }
-    let _ = writeln!(out, "  rerun: {}", rerun_command(&outcome.id));
+    let _ = writeln!(out, "  rerun: {}", rerun_command_with(rerun, &outcome.id));
     out
 }
 
@@ -235,6 +259,18 @@ pub fn run_report_with(
     summary: &RunSummary,
     expectations: &Expectations,
     color: bool,
+) -> String {
+    run_report_rerun(corpus, summary, expectations, color, &[])
+}
+
+/// [`run_report_with`], each rerun command carrying the run's `rerun` options (see
+/// [`rerun_command_with`]).
+pub fn run_report_rerun(
+    corpus: &Corpus,
+    summary: &RunSummary,
+    expectations: &Expectations,
+    color: bool,
+    rerun: &[String],
 ) -> String {
     let p = Paint { color };
     let mut out = String::new();
@@ -274,7 +310,7 @@ pub fn run_report_with(
             }
         }
         if !matches!(assessment, Assessment::XPassed { .. }) {
-            out.push_str(&case_report(corpus, outcome, color));
+            out.push_str(&case_report_with(corpus, outcome, color, rerun));
         }
         out.push('\n');
     }

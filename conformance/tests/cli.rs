@@ -197,3 +197,74 @@ fn a_huge_timeout_does_not_panic() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
 }
+
+/// The `rerun:` hint reproduces the run: same corpus, engine, timeout and expectations (item 5).
+#[test]
+fn the_rerun_hint_reproduces_the_run() {
+    let tap = fs::read_to_string(Path::new(&data()).join("rules/107.5-tap-symbol.toml"))
+        .unwrap_or_default();
+    // A wrong expectation only this corpus has: the reference engine fails it.
+    let text = tap.replacen("tapped = true } },", "tapped = false } },", 1);
+    let (tmp, root) = corpus_with(&[("rules/107.5-tap-symbol.toml", &text)]);
+    let expectations = tmp.path().join("my expectations.toml");
+    fs::write(&expectations, "[[skip]]\nid = \"chimeric-mass/\"\n")
+        .unwrap_or_else(|e| panic!("write: {e}"));
+    let bin_path = env!("CARGO_BIN_EXE_mtg-conformance");
+    let engine = format!("exec {bin_path} serve");
+    let root = root.display().to_string();
+    let expectations = expectations.display().to_string();
+    let out = bin(&[
+        "run", "--corpus", &root, "--engine", &engine, "--timeout", "7", "--expectations",
+        &expectations,
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let report = stdout(&out);
+    let rerun = report
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("rerun: "))
+        .unwrap_or_else(|| panic!("no rerun line in {report}"))
+        .to_string();
+    assert!(rerun.contains("--timeout 7"), "{rerun}");
+    assert!(rerun.contains("'my expectations.toml'") || rerun.contains("my expectations.toml'"), "{rerun}");
+    let bin_dir = Path::new(bin_path).parent().map(Path::to_path_buf).unwrap_or_default();
+    let again = Command::new("sh")
+        .arg("-c")
+        .arg(&rerun)
+        .env("PATH", format!("{}:{}", bin_dir.display(), std::env::var("PATH").unwrap_or_default()))
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap_or_else(|e| panic!("sh: {e}"));
+    let again_out = stdout(&again);
+    assert_eq!(again.status.code(), Some(1), "{again_out}{}", stderr(&again));
+    // The same engine, the same failure, the rerun hint stable.
+    assert!(again_out.starts_with("engine: mtg-engine"), "{again_out}");
+    assert!(again_out.contains("FAILED cr-107.5/tapped-land-cannot-tap-again"), "{again_out}");
+    assert!(again_out.contains(&format!("rerun: {rerun}")), "{again_out}");
+    assert!(again_out.contains("0 passed, 1 failed, 0 skipped"), "{again_out}");
+}
+
+/// Progress on a terminal, nothing extra when output is not one (item 9). `script` (util-linux)
+/// gives the run a pseudo-terminal.
+#[test]
+fn progress_is_shown_on_a_terminal_only() {
+    let skeleton = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/skeleton.py");
+    let args = format!(
+        "run --corpus {} --engine 'exec python3 {}'",
+        data(),
+        skeleton.display()
+    );
+    let bin_path = env!("CARGO_BIN_EXE_mtg-conformance");
+    let piped = Command::new("sh")
+        .arg("-c")
+        .arg(format!("{bin_path} {args}"))
+        .output()
+        .unwrap_or_else(|e| panic!("sh: {e}"));
+    assert_eq!(piped.status.code(), Some(0));
+    assert_eq!(stderr(&piped), "", "nothing extra on a pipe");
+    let tty = Command::new("script")
+        .args(["-qec", &format!("{bin_path} {args} >/dev/null"), "/dev/null"])
+        .output()
+        .unwrap_or_else(|e| panic!("script (util-linux) is needed for this test: {e}"));
+    let shown = stdout(&tty);
+    assert!(shown.contains("/3 cases"), "{shown:?}");
+}

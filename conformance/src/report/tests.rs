@@ -68,6 +68,11 @@ fn rerun_commands_quote_when_needed() {
     );
     assert_eq!(rerun_command("it's"), "mtg-conformance run 'it'\\''s'");
     assert_eq!(rerun_command("a b"), "mtg-conformance run 'a b'");
+    let options = ["--engine".to_string(), "exec python3 my adapter.py".to_string()];
+    assert_eq!(
+        rerun_command_with(&options, "a/b"),
+        "mtg-conformance run --engine 'exec python3 my adapter.py' a/b"
+    );
 }
 
 #[test]
