@@ -279,3 +279,38 @@ pub fn export(loaded: &Loaded) -> Status {
         Status::Failure
     }
 }
+
+/// `mtg-conformance report --html OUT_DIR REPORT...`: the compliance matrix of the reports (JSON
+/// lines of `run --format json`) as a static site. A report that can't be read stops it before
+/// anything is written (exit 2).
+pub fn report_html(
+    loaded: &Loaded,
+    out_dir: &Path,
+    reports: &[PathBuf],
+    source_url: Option<String>,
+) -> Status {
+    let mut read = Vec::new();
+    for path in reports {
+        match crate::report::html::input::read(path) {
+            Ok(r) => read.push(r),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return Status::Usage;
+            }
+        }
+    }
+    let options = crate::report::html::Options { source_url };
+    let files = crate::report::html::build(&loaded.corpus, &read, &options);
+    if let Err(e) = crate::report::html::write(out_dir, &files) {
+        eprintln!("error: {e}");
+        return Status::Usage;
+    }
+    let index = out_dir.join("index.html");
+    let cases = files.iter().filter(|f| f.path.starts_with("cases/")).count();
+    println!(
+        "{} ({} engines, {cases} case pages)",
+        report::display_path(&index),
+        read.len(),
+    );
+    Status::Success
+}

@@ -47,6 +47,23 @@ enum Command {
         #[arg(long, value_name = "DIR")]
         corpus: Option<PathBuf>,
     },
+    /// Build the compliance matrix, a static site (offline, from file://), from JSON reports of
+    /// `run --format json` of any engines: `report --html target/site ref.jsonl phase.jsonl`.
+    Report {
+        /// The directory to write the site into (created if needed).
+        #[arg(long, value_name = "OUT_DIR", required = true)]
+        html: PathBuf,
+        /// The reports, one per engine: each becomes a column.
+        #[arg(value_name = "REPORT.jsonl", required = true)]
+        reports: Vec<PathBuf>,
+        /// The corpus the reports ran, for titles, source texts, setups and scripts.
+        #[arg(long, value_name = "DIR")]
+        corpus: Option<PathBuf>,
+        /// The URL of the corpus directory that case pages link their files under
+        /// (e.g. a repository's `blob/<commit>/rulings`) [default: the corpus as file://].
+        #[arg(long, value_name = "URL")]
+        source_url: Option<String>,
+    },
     /// Check the corpus: schema, ids, covers, cards, refs, steps, verbs, classes, mana strings.
     Lint {
         /// The corpus directory [default: `rulings/` found upwards from here, else the one this
@@ -125,6 +142,19 @@ fn main() -> ExitCode {
                 eprintln!("{}", print_problem(p));
             }
             exit(mtg_conformance::cli::export(&loaded))
+        }),
+        Command::Report {
+            html,
+            reports,
+            corpus,
+            source_url,
+        } => load(corpus).map(|loaded| {
+            for p in &loaded.problems {
+                eprintln!("{}", print_problem(p));
+            }
+            exit(mtg_conformance::cli::report_html(
+                &loaded, &html, &reports, source_url,
+            ))
         }),
         Command::Lint { corpus } => lint_cmd(corpus),
         Command::Coverage {

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Builds the compliance matrix: runs the corpus against every engine this repository has an
+# adapter for, each as a JSON report in OUT_DIR/reports/, then `mtg-conformance report --html`.
+#   conformance/site/build.sh [OUT_DIR]          (default target/site)
+# Engines: the reference engine; phase.rs (adapters/phase/run.sh); manabrew when
+# adapters/manabrew/run.sh exists. An engine's failures don't stop the build (they are what the
+# matrix shows); a report cut short does. Extra `report` options (e.g. --source-url URL) go in
+# SITE_REPORT_ARGS.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+cd "$root"
+out="${1:-target/site}"
+reports="$out/reports"
+mkdir -p "$reports"
+rm -f "$reports"/*.jsonl
+bin="${MTG_CONFORMANCE:-}"
+if [ -z "$bin" ]; then
+  cargo build --release -q -p mtg-conformance
+  bin="$root/target/release/mtg-conformance"
+fi
+export MTG_CONFORMANCE="$bin"
+
+names=()
+# run NAME COMMAND...: the report of one engine; exit 1 (failures) is a result, not an error.
+run() {
+  local name="$1"; shift
+  echo "==> $name" >&2
+  local status=0
+  "$@" --format json > "$reports/$name.jsonl" || status=$?
+  if [ "$status" -gt 1 ] || ! tail -n 1 "$reports/$name.jsonl" | grep -q '"type":"footer"'; then
+    echo "error: the $name run did not finish (exit $status); see above" >&2
+    exit 1
+  fi
+  tail -n 1 "$reports/$name.jsonl" >&2
+  names+=("$reports/$name.jsonl")
+}
+
+run reference "$bin" run
+run phase adapters/phase/run.sh
+if [ -x adapters/manabrew/run.sh ]; then
+  run manabrew adapters/manabrew/run.sh
+fi
+
+# shellcheck disable=SC2086 # SITE_REPORT_ARGS is a list of options.
+"$bin" report --html "$out" ${SITE_REPORT_ARGS:-} "${names[@]}"

@@ -1,0 +1,218 @@
+"""The compliance matrix in a real browser: headless Chromium (Debian's `chromium`, driven by
+Selenium through Debian's `chromedriver`) loads the site from file:// and is checked against the
+JSON reports it was built from, read here independently of the Rust code that built it.
+
+Environment: MATRIX_SITE (the site directory), MATRIX_REPORTS (the reports, separated by
+os.pathsep, in the order given to `report --html`), MATRIX_SCREENSHOT (where to save the
+screenshot; default MATRIX_SITE/matrix.png)."""
+
+import json
+import os
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+
+SITE = Path(os.environ["MATRIX_SITE"]).resolve()
+REPORTS = [Path(p) for p in os.environ["MATRIX_REPORTS"].split(os.pathsep) if p]
+SCREENSHOT = Path(os.environ.get("MATRIX_SCREENSHOT") or SITE / "matrix.png")
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--window-size=1400,1600",
+]
+STATUSES = ["passed", "failed", "errored", "xfailed", "skipped"]
+
+
+def status(record):
+    """How the site is meant to count a record (written from the report's schema)."""
+    if record["expectation"] == "xfailed":
+        return "xfailed"
+    if record["verdict"] in ("passed", "failed", "skipped"):
+        return record["verdict"]
+    return "errored"  # errored, crash, timeout, protocol
+
+
+def read_report(path):
+    header, cases = None, []
+    for line in path.read_text().splitlines():
+        if not line.strip():
+            continue
+        record = json.loads(line)
+        if record["type"] == "header":
+            header = record
+        elif record["type"] == "case":
+            cases.append(record)
+    assert header is not None, f"{path} has no header"
+    return {"label": f"{header['engine']['name']} {header['engine']['version']}", "cases": cases}
+
+
+@pytest.fixture(scope="module")
+def reports():
+    assert REPORTS, "MATRIX_REPORTS names no report"
+    return [read_report(p) for p in REPORTS]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    os.environ.setdefault("SE_OFFLINE", "true")  # never let Selenium fetch a driver or browser
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in FLAGS:
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+    driver.implicitly_wait(0)
+    yield driver
+    driver.quit()
+
+
+def index_url():
+    return (SITE / "index.html").as_uri()
+
+
+def open_index(browser):
+    browser.get(index_url())
+    assert browser.title.startswith("Compliance matrix")
+
+
+def engine_keys(browser, reports):
+    """The column key of each report, found by the engine's name in the matrix header."""
+    heads = {
+        th.text.strip(): th.get_attribute("data-engine")
+        for th in browser.find_elements(By.CSS_SELECTOR, "table.matrix thead th[data-engine]")
+    }
+    keys = []
+    for r in reports:
+        assert r["label"] in heads, f"no column for {r['label']}: {sorted(heads)}"
+        keys.append(heads.pop(r["label"]))
+    return keys
+
+
+# The counts a cell shows, as text: each `.n` span reads "<symbol> <n> <word>".
+CELL_COUNTS_JS = """
+const out = {};
+for (const row of document.querySelectorAll(arguments[0])) {
+  const cells = {};
+  for (const td of row.querySelectorAll('td[data-engine]')) {
+    const counts = {};
+    for (const n of td.querySelectorAll('.n')) {
+      const words = n.innerText.replace(/\\u00a0/g, ' ').trim().split(/\\s+/);
+      counts[words[words.length - 1]] = Number(words[words.length - 2]);
+    }
+    cells[td.getAttribute('data-engine')] = counts;
+  }
+  out[row.getAttribute(arguments[1])] = cells;
+}
+return out;
+"""
+
+
+def test_loads_offline_from_file_and_the_script_runs(browser):
+    open_index(browser)
+    loaded = browser.execute_script(
+        "return [...document.querySelectorAll('[src], link[href]')]"
+        ".map(e => e.src || e.href)")
+    assert loaded, "the page has its stylesheet and script"
+    assert all(u.startswith(SITE.as_uri() + "/") for u in loaded), loaded
+    # The stylesheet applied: a status has its colour (and its word, tested below).
+    passed = browser.execute_script(
+        "return getComputedStyle(document.querySelector('.legend .n.passed')).backgroundColor")
+    assert passed not in ("", "rgba(0, 0, 0, 0)"), passed
+    # Without the script the form stays hidden; with it, it shows.
+    assert browser.find_element(By.ID, "filters").is_displayed()
+
+
+def test_counts_shown_equal_the_reports(browser, reports):
+    open_index(browser)
+    keys = engine_keys(browser, reports)
+    summary = browser.execute_script(CELL_COUNTS_JS, "tr[data-summary]", "data-summary")
+    sources = browser.execute_script(CELL_COUNTS_JS, "tr[data-source]", "data-source")
+    assert sources, "the matrix has source rows"
+    checked = 0
+    for report, key in zip(reports, keys):
+        overall = Counter(status(c) for c in report["cases"])
+        assert summary["all"][key] == dict(overall), report["label"]
+        for source, cells in sources.items():
+            expected = Counter(status(c) for c in report["cases"] if source in c["covers"])
+            assert cells[key] == dict(expected), (report["label"], source)
+            checked += sum(expected.values())
+    assert checked > 0
+
+
+def test_a_failing_case_links_to_its_diff(browser, reports):
+    open_index(browser)
+    keys = engine_keys(browser, reports)
+    failing = [
+        (key, c) for r, key in zip(reports, keys) for c in r["cases"]
+        if c["verdict"] == "failed" and c.get("expected") and c.get("observed")
+    ]
+    if not failing:
+        pytest.skip("no report has a failed case with a diff")
+    key, case = failing[0]
+    link = browser.find_element(
+        By.CSS_SELECTOR, f'tr[data-case="{case["id"]}"] td[data-engine="{key}"] a')
+    link.click()
+    assert browser.current_url.startswith(SITE.as_uri() + "/cases/")
+    verdict = browser.find_element(By.ID, key)
+    assert "failed" in verdict.find_element(By.TAG_NAME, "h3").text
+    diff = verdict.find_element(By.CSS_SELECTOR, "figure.diff pre").text
+    removed = [l for l in case["expected"] if l not in case["observed"]]
+    added = [l for l in case["observed"] if l not in case["expected"]]
+    assert removed or added
+    for line in removed:
+        assert f"- {line}" in diff, diff
+    for line in added:
+        assert f"+ {line}" in diff, diff
+    # The page quotes the source and links the case's file.
+    assert browser.find_elements(By.CSS_SELECTOR, "#sources blockquote")
+    href = browser.find_element(By.CSS_SELECTOR, "a.case-file").get_attribute("href")
+    assert href.split("#")[0].endswith(case["file"]), href
+    # And the way back.
+    browser.find_element(By.LINK_TEXT, "← Compliance matrix").click()
+    assert browser.current_url == index_url()
+
+
+def test_filtering_by_engine_and_status(browser, reports):
+    open_index(browser)
+    keys = engine_keys(browser, reports)
+    # The engine with the most failures, so the filter has something to show.
+    best = max(range(len(reports)),
+               key=lambda i: sum(status(c) == "failed" for c in reports[i]["cases"]))
+    Select(browser.find_element(By.ID, "filter-engine")).select_by_value(keys[best])
+    Select(browser.find_element(By.ID, "filter-status")).select_by_value("failed")
+    shown = browser.execute_script(
+        "return [...document.querySelectorAll('tr[data-case]')]"
+        ".filter(r => r.offsetParent !== null).map(r => r.getAttribute('data-case'))")
+    expected = [c["id"] for c in reports[best]["cases"] if status(c) == "failed"]
+    assert sorted(shown) == sorted(expected)
+    for other in keys:
+        if other != keys[best]:
+            cells = browser.find_elements(By.CSS_SELECTOR, f'td[data-engine="{other}"]')
+            assert not any(c.is_displayed() for c in cells), other
+    output = browser.find_element(By.ID, "shown").text
+    assert f"{len(expected)} cases shown" in output
+    browser.find_element(By.CSS_SELECTOR, "#filters button[type=reset]").click()
+    total = browser.execute_script(
+        "return [...document.querySelectorAll('tr[data-case]')]"
+        ".filter(r => r.offsetParent !== null).length")
+    assert total == len({c["id"] for r in reports for c in r["cases"]})
+
+
+def test_a_screenshot_of_the_matrix(browser):
+    open_index(browser)
+    # The matrix itself, scrolled to the top of the window (under the sticky filters).
+    browser.execute_script("document.getElementById('matrix').scrollIntoView()")
+    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+    assert browser.save_screenshot(str(SCREENSHOT))
+    assert SCREENSHOT.stat().st_size > 10_000

@@ -1,0 +1,128 @@
+//! The compliance matrix: a static site built from JSON-lines reports (`run --format json`) of
+//! any engines, and the corpus they ran. It works offline from `file://` (no server, no external
+//! font, script or stylesheet) and shows every count without JavaScript; `assets/filter.js` only
+//! filters by engine, topic and status.
+//!
+//! The reports give each engine's verdicts (and, for a failure, the step, expected and observed);
+//! the corpus gives what a report does not carry: titles, the quoted source texts, topics, setups
+//! and scripts. A case a report names but the corpus lacks is still shown, with what the report
+//! knows.
+//!
+//! - `index.html`: per-engine summary (overall and per topic), the matrix, the list of cases;
+//! - `cases/<id>.html`: one page per case;
+//! - `assets/style.css`, `assets/filter.js`.
+
+pub mod case_page;
+pub mod input;
+pub mod matrix;
+pub mod model;
+pub mod page;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use thiserror::Error;
+
+use crate::corpus::Corpus;
+use input::Report;
+use model::Model;
+
+const STYLE: &str = include_str!("assets/style.css");
+const FILTER: &str = include_str!("assets/filter.js");
+
+/// How the site links outwards.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// The URL of the corpus directory, to which a case's file is appended
+    /// (`BASE/rules/107.5-tap-symbol.toml#L12`); default: the corpus on this disk, as `file://`.
+    pub source_url: Option<String>,
+}
+
+/// One file of the site: its path relative to the output directory, and its text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SiteFile {
+    pub path: String,
+    pub text: String,
+}
+
+/// The site can't be written.
+#[derive(Debug, Error)]
+pub enum SiteError {
+    #[error("cannot write {}: {source}", path.display())]
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+}
+
+/// Every file of the site.
+pub fn build(corpus: &Corpus, reports: &[Report], options: &Options) -> Vec<SiteFile> {
+    let model = Model::new(corpus, reports);
+    let source_url = options
+        .source_url
+        .clone()
+        .unwrap_or_else(|| file_url(&corpus.root));
+    let tool = format!("mtg-conformance {}", env!("CARGO_PKG_VERSION"));
+    let mut files = vec![
+        SiteFile {
+            path: "index.html".into(),
+            text: matrix::render(&model, reports, &tool),
+        },
+        SiteFile {
+            path: "assets/style.css".into(),
+            text: STYLE.into(),
+        },
+        SiteFile {
+            path: "assets/filter.js".into(),
+            text: FILTER.into(),
+        },
+    ];
+    for row in &model.cases {
+        files.push(SiteFile {
+            path: format!("cases/{}", page::case_file(&row.id)),
+            text: case_page::render(corpus, &model, row, &source_url),
+        });
+    }
+    files
+}
+
+/// Writes the site into `dir` (created if needed). Pages of an earlier build in `dir/cases/` are
+/// removed first, so a case that left the corpus leaves no stale page; nothing else is removed.
+pub fn write(dir: &Path, files: &[SiteFile]) -> Result<(), SiteError> {
+    let fail = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| SiteError::Write { path, source }
+    };
+    let cases = dir.join("cases");
+    if let Ok(entries) = fs::read_dir(&cases) {
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.extension().is_some_and(|e| e == "html") {
+                fs::remove_file(&path).map_err(fail(&path))?;
+            }
+        }
+    }
+    for file in files {
+        let path = dir.join(&file.path);
+        if let Some(parent) = path.parent() {
+            fs::create_dir_all(parent).map_err(fail(parent))?;
+        }
+        fs::write(&path, &file.text).map_err(fail(&path))?;
+    }
+    Ok(())
+}
+
+/// `file:///abs/path` for a directory (made absolute when it can be).
+pub fn file_url(dir: &Path) -> String {
+    let abs = fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+    let text = abs.to_string_lossy().replace('\\', "/");
+    let text = if text.starts_with('/') {
+        text
+    } else {
+        format!("/{text}")
+    };
+    format!("file://{}", case_page::url_path(&text))
+}
+
+#[cfg(test)]
+mod tests;
