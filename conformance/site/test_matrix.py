@@ -148,6 +148,20 @@ def test_counts_shown_equal_the_reports(browser, reports):
             assert cells[key] == dict(expected), (report["label"], source)
             checked += sum(expected.values())
     assert checked > 0
+    # The case list: each engine's verdict, as a word, on each case's row.
+    verdicts = browser.execute_script("""
+        const out = {};
+        for (const row of document.querySelectorAll('tr[data-case]')) {
+          const cells = {};
+          for (const td of row.querySelectorAll('td[data-engine]')) {
+            cells[td.getAttribute('data-engine')] = td.innerText.trim().split(/\\s+/).pop();
+          }
+          out[row.getAttribute('data-case')] = cells;
+        }
+        return out;""")
+    for report, key in zip(reports, keys):
+        for c in report["cases"]:
+            assert verdicts[c["id"]][key] == status(c), (report["label"], c["id"])
 
 
 def test_a_failing_case_links_to_its_diff(browser, reports):
@@ -165,7 +179,7 @@ def test_a_failing_case_links_to_its_diff(browser, reports):
     link.click()
     assert browser.current_url.startswith(SITE.as_uri() + "/cases/")
     verdict = browser.find_element(By.ID, key)
-    assert "failed" in verdict.find_element(By.TAG_NAME, "h3").text
+    assert "verdict failed" in verdict.find_element(By.TAG_NAME, "h3").text
     diff = verdict.find_element(By.CSS_SELECTOR, "figure.diff pre").text
     removed = [l for l in case["expected"] if l not in case["observed"]]
     added = [l for l in case["observed"] if l not in case["expected"]]
@@ -183,30 +197,52 @@ def test_a_failing_case_links_to_its_diff(browser, reports):
     assert browser.current_url == index_url()
 
 
+VISIBLE_JS = """
+return [...document.querySelectorAll(arguments[0])]
+  .filter(r => r.offsetParent !== null).map(r => r.getAttribute(arguments[1]));
+"""
+
+
 def test_filtering_by_engine_and_status(browser, reports):
     open_index(browser)
     keys = engine_keys(browser, reports)
-    # The engine with the most failures, so the filter has something to show.
-    best = max(range(len(reports)),
-               key=lambda i: sum(status(c) == "failed" for c in reports[i]["cases"]))
+    # The engine and status with the most cases other than passed, so the filter has work to do.
+    n, best, wanted = max(
+        (sum(status(c) == s for c in r["cases"]), i, s)
+        for i, r in enumerate(reports) for s in ["failed", "errored", "xfailed", "skipped"])
+    assert n > 0, "every engine passes everything: nothing to filter"
     Select(browser.find_element(By.ID, "filter-engine")).select_by_value(keys[best])
-    Select(browser.find_element(By.ID, "filter-status")).select_by_value("failed")
-    shown = browser.execute_script(
-        "return [...document.querySelectorAll('tr[data-case]')]"
-        ".filter(r => r.offsetParent !== null).map(r => r.getAttribute('data-case'))")
-    expected = [c["id"] for c in reports[best]["cases"] if status(c) == "failed"]
-    assert sorted(shown) == sorted(expected)
+    Select(browser.find_element(By.ID, "filter-status")).select_by_value(wanted)
+    cases = [c for c in reports[best]["cases"] if status(c) == wanted]
+    shown = browser.execute_script(VISIBLE_JS, "tr[data-case]", "data-case")
+    assert sorted(shown) == sorted(c["id"] for c in cases)
+    sources = browser.execute_script(VISIBLE_JS, "tr[data-source]", "data-source")
+    assert sorted(sources) == sorted({s for c in cases for s in c["covers"]})
     for other in keys:
         if other != keys[best]:
             cells = browser.find_elements(By.CSS_SELECTOR, f'td[data-engine="{other}"]')
             assert not any(c.is_displayed() for c in cells), other
     output = browser.find_element(By.ID, "shown").text
-    assert f"{len(expected)} cases shown" in output
+    assert f"{len(cases)} cases shown" in output
     browser.find_element(By.CSS_SELECTOR, "#filters button[type=reset]").click()
-    total = browser.execute_script(
-        "return [...document.querySelectorAll('tr[data-case]')]"
-        ".filter(r => r.offsetParent !== null).length")
-    assert total == len({c["id"] for r in reports for c in r["cases"]})
+    total = browser.execute_script(VISIBLE_JS, "tr[data-case]", "data-case")
+    assert len(total) == len({c["id"] for r in reports for c in r["cases"]})
+
+
+def test_filtering_by_topic(browser, reports):
+    open_index(browser)
+    select = Select(browser.find_element(By.ID, "filter-topic"))
+    topic = select.options[1].get_attribute("value")
+    in_topic = browser.execute_script(
+        "return [...document.querySelectorAll(`tbody[data-topic='${arguments[0]}'] tr[data-source]`)]"
+        ".map(r => r.getAttribute('data-source'))", topic)
+    assert in_topic
+    select.select_by_value(topic)
+    sources = browser.execute_script(VISIBLE_JS, "tr[data-source]", "data-source")
+    assert sorted(sources) == sorted(in_topic)
+    shown = browser.execute_script(VISIBLE_JS, "tr[data-case]", "data-case")
+    expected = {c["id"] for r in reports for c in r["cases"] if set(c["covers"]) & set(in_topic)}
+    assert sorted(shown) == sorted(expected)
 
 
 def test_a_screenshot_of_the_matrix(browser):
