@@ -142,13 +142,15 @@ fn run_inner(
         }
         return Ok(Status::Failure);
     }
+    let mut start_failure: Option<String> = None;
     let mut engine: Box<dyn Engine> = match &options.engine {
         Some(command) => {
             let config = ExternalConfig::new(command.clone()).timeout(options.timeout);
             let mut external = ExternalEngine::new(config);
             if let Err(CaseReply::Faulted { message, .. }) = external.start() {
                 // The run goes on: each case tries a new process, and records why it failed.
-                eprintln!("warning: the engine did not start: {message}");
+                eprintln!("warning: the engine did not start: {}", report::printable(&message));
+                start_failure = Some(message);
             }
             Box::new(external)
         }
@@ -165,7 +167,21 @@ fn run_inner(
                 .as_bytes(),
         );
     } else if options.engine.is_some() {
-        let _ = writeln!(out, "engine: {} {}", info.name, info.version);
+        let _ = match &start_failure {
+            // Not "<command> unknown": say what was run and why it is not an engine yet.
+            Some(why) => writeln!(
+                out,
+                "engine: `{}` did not start: {}",
+                report::printable(&info.name),
+                report::printable(why)
+            ),
+            None => writeln!(
+                out,
+                "engine: {} {}",
+                report::printable(&info.name),
+                report::printable(&info.version)
+            ),
+        };
     }
     let progress = progress_bar(
         runner.selected().len(),

@@ -60,6 +60,33 @@ fn closing_line_with(counts: &Counts, more: &[(usize, &str)], elapsed: Duration)
     line
 }
 
+/// The longest title a report prints whole (a corpus can hold anything; a report stays readable).
+const TITLE_MAX: usize = 300;
+
+/// `text` safe for a terminal: control characters (escape sequences, carriage returns, bells:
+/// anything an engine may send) shown as `\u{..}` escapes instead of acting on the terminal.
+pub fn printable(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() && c != '\n' && c != '\t' {
+            let _ = write!(out, "\\u{{{:x}}}", c as u32);
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// At most `max` characters of `text`, saying how many were left out.
+fn clip(text: &str, max: usize) -> String {
+    let total = text.chars().count();
+    if total <= max {
+        return text.to_string();
+    }
+    let kept: String = text.chars().take(max).collect();
+    format!("{kept}... ({} more characters)", total - max)
+}
+
 /// A path as the user would type it: relative to the current directory when under it.
 pub fn display_path(path: &Path) -> String {
     if let Ok(cwd) = std::env::current_dir() {
@@ -176,7 +203,7 @@ pub fn case_report_with(
         .get(outcome.index)
         .filter(|c| c.item.id == outcome.id);
     if let Some(case) = case {
-        let _ = writeln!(out, "  {}", case.item.title);
+        let _ = writeln!(out, "  {}", clip(&printable(&case.item.title), TITLE_MAX));
         let _ = writeln!(out, "  --> {}:{}", display_path(&case.path), case.line);
         if !case.item.covers.is_empty() {
             let _ = writeln!(out, "  covers:");
@@ -205,7 +232,7 @@ pub fn case_report_with(
     match &outcome.verdict {
         Verdict::Failed(f) => {
             show_step(f.step, &mut out);
-            let _ = writeln!(out, "  {}", f.reason);
+            let _ = writeln!(out, "  {}", printable(&f.reason));
             let _ = writeln!(
                 out,
                 "  diff ({}, {}):",
@@ -214,9 +241,13 @@ pub fn case_report_with(
             );
             for d in diff::slice(&f.expected, &f.observed) {
                 let line = match d {
-                    diff::Result::Both(l, _) => format!("      {l}"),
-                    diff::Result::Left(l) => p.paint(fg(AnsiColor::Red), &format!("    - {l}")),
-                    diff::Result::Right(l) => p.paint(fg(AnsiColor::Green), &format!("    + {l}")),
+                    diff::Result::Both(l, _) => format!("      {}", printable(l)),
+                    diff::Result::Left(l) => {
+                        p.paint(fg(AnsiColor::Red), &format!("    - {}", printable(l)))
+                    }
+                    diff::Result::Right(l) => {
+                        p.paint(fg(AnsiColor::Green), &format!("    + {}", printable(l)))
+                    }
                 };
                 let _ = writeln!(out, "{line}");
             }
@@ -225,19 +256,19 @@ pub fn case_report_with(
             if let Some(step) = step {
                 show_step(*step, &mut out);
             }
-            let _ = writeln!(out, "  error: {message}");
+            let _ = writeln!(out, "  error: {}", printable(message));
         }
         Verdict::Skipped { reason } => {
-            let _ = writeln!(out, "  skipped: {reason}");
+            let _ = writeln!(out, "  skipped: {}", printable(reason));
         }
         Verdict::Faulted {
             message, stderr, ..
         } => {
-            let _ = writeln!(out, "  engine: {message}");
+            let _ = writeln!(out, "  engine: {}", printable(message));
             if !stderr.is_empty() {
                 let _ = writeln!(out, "  stderr (end):");
                 for line in stderr.lines() {
-                    let _ = writeln!(out, "    | {line}");
+                    let _ = writeln!(out, "    | {}", printable(line));
                 }
             }
         }
@@ -276,6 +307,7 @@ pub fn run_report_rerun(
     let p = Paint { color };
     let mut out = String::new();
     let (mut xfailed, mut xpassed, mut other) = (0, 0, 0);
+    let mut fault_kinds = std::collections::HashSet::new();
     // Expected failures are counted only under `xfailed`, so `failed` means unexpected.
     let mut counts = Counts::default();
     for outcome in &summary.outcomes {
@@ -311,7 +343,28 @@ pub fn run_report_rerun(
             }
         }
         if !matches!(assessment, Assessment::XPassed { .. }) {
-            out.push_str(&case_report_with(corpus, outcome, color, rerun));
+            // A fault is the engine's, not the rule's: the first of each kind (crash, timeout,
+            // protocol) is reported in full, the others in one line each, so an engine that
+            // never starts doesn't repeat every case's rule text.
+            let seen_kind = match &outcome.verdict {
+                Verdict::Faulted { fault, message, .. } => {
+                    (!fault_kinds.insert(*fault)).then_some(message)
+                }
+                _ => None,
+            };
+            match seen_kind {
+                Some(message) => {
+                    let _ = writeln!(
+                        out,
+                        "{} {}: {}",
+                        p.paint(fg(AnsiColor::Magenta).bold(), outcome.verdict.label()),
+                        p.paint(bold(), &outcome.id),
+                        printable(message)
+                    );
+                    continue;
+                }
+                None => out.push_str(&case_report_with(corpus, outcome, color, rerun)),
+            }
         }
         out.push('\n');
     }
@@ -341,7 +394,7 @@ pub fn progress_line(outcome: &CaseOutcome, color: bool) -> String {
     let label = format!("{:<7}", outcome.verdict.label());
     let mut line = format!("{} {}", p.paint(style, &label), outcome.id);
     if let Verdict::Skipped { reason } = &outcome.verdict {
-        line.push_str(&format!(" ({reason})"));
+        line.push_str(&format!(" ({})", printable(reason)));
     }
     line
 }

@@ -268,3 +268,18 @@ fn progress_is_shown_on_a_terminal_only() {
     let shown = stdout(&tty);
     assert!(shown.contains("/3 cases"), "{shown:?}");
 }
+
+/// An engine that never starts: the report says so on its first line, reports the first case
+/// in full and the others in one line each (item 7).
+#[test]
+fn an_engine_that_never_starts_is_reported_once() {
+    let out = bin(&["run", "--corpus", &data(), "--timeout", "1", "--engine", "exec /no/such/engine"]);
+    let report = stdout(&out);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        report.starts_with("engine: `exec /no/such/engine` did not start: "),
+        "{report}"
+    );
+    assert_eq!(report.matches("covers:").count(), 1, "{report}");
+    assert_eq!(report.matches("\ncrash ").count(), 2, "{report}");
+}

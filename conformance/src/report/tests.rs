@@ -258,3 +258,28 @@ fn an_expected_failure_is_counted_only_as_xfailed() {
         "{run}"
     );
 }
+
+/// Control characters and escape sequences from an engine never reach the terminal (item 7).
+#[test]
+fn engine_text_is_made_printable() {
+    assert_eq!(printable("a\u{1b}[2Jb\r\u{7}\tc\nd"), "a\\u{1b}[2Jb\\u{d}\\u{7}\tc\nd");
+    let c = corpus();
+    let errored = CaseOutcome {
+        index: 1,
+        id: TAP.into(),
+        verdict: Verdict::Errored {
+            step: None,
+            message: "boom\u{1b}]0;owned\u{7}".into(),
+        },
+        elapsed: Duration::ZERO,
+    };
+    let report = case_report(&c, &errored, false);
+    assert!(!report.contains('\u{1b}') && !report.contains('\u{7}'), "{report:?}");
+    assert!(report.contains("error: boom\\u{1b}]0;owned\\u{7}"), "{report}");
+}
+
+#[test]
+fn a_huge_title_is_clipped() {
+    assert_eq!(clip("abcdef", 4), "abcd... (2 more characters)");
+    assert_eq!(clip("abc", 4), "abc");
+}

@@ -14,6 +14,7 @@ use crate::corpus::case::Case;
 
 /// Who an engine is and what it supports.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct EngineInfo {
     pub name: String,
     pub version: String,
@@ -31,7 +32,7 @@ pub trait Engine {
 
 /// The engine's answer for one case.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(tag = "status", rename_all = "snake_case")]
+#[serde(tag = "status", rename_all = "snake_case", deny_unknown_fields)]
 pub enum CaseReply {
     /// One reply per step, in order. Fewer replies than steps means the engine stopped early.
     Ran { steps: Vec<StepReply> },
@@ -76,7 +77,7 @@ impl Fault {
 
 /// The engine's answer for one step.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(tag = "result", rename_all = "snake_case")]
+#[serde(tag = "result", rename_all = "snake_case", deny_unknown_fields)]
 pub enum StepReply {
     /// The action was performed.
     Done,
@@ -96,7 +97,7 @@ pub enum StepReply {
 /// An observation of one subject. Engines fill in every field they can; the runner compares
 /// only the fields the expectation names, and a field the engine left out counts as a mismatch.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(tag = "subject", rename_all = "snake_case")]
+#[serde(tag = "subject", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Observation {
     Object(ObjectObservation),
     Player(PlayerObservation),
@@ -107,6 +108,7 @@ pub enum Observation {
 /// Observable state of one object. `None` means "not observed" (not "absent"): an engine that
 /// knows a creature has no counters reports `Some(empty map)`.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct ObjectObservation {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
@@ -152,6 +154,7 @@ pub struct ObjectObservation {
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct PlayerObservation {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub life: Option<i64>,
@@ -165,6 +168,7 @@ pub struct PlayerObservation {
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct StackItemObservation {
     /// `"spell"` or `"ability"`.
     pub kind: String,

@@ -160,3 +160,24 @@ fn the_borrowed_run_request_is_the_run_request() {
     assert!(borrowed.is_some());
     assert_eq!(borrowed, owned);
 }
+
+/// Unknown keys are errors on both sides (PROTOCOL.md), at every depth of a reply: the case
+/// reply, a step reply, an observation and its items (item 6).
+#[test]
+fn unknown_keys_anywhere_in_a_reply_are_refused() {
+    let ok = r#"{"type":"case","seq":2,"id":"a","reply":{"status":"ran","steps":[{"result":"observed","observation":{"subject":"object","tapped":true}},{"result":"observed","observation":{"subject":"stack","items":[{"kind":"spell"}]}}]}}"#;
+    assert!(serde_json::from_str::<Reply>(ok).is_ok(), "the base reply is valid");
+    for (where_, bad) in [
+        ("reply", ok.replace(r#""status":"ran","#, r#""status":"ran","extra":1,"#)),
+        ("step", ok.replace(r#""result":"observed","#, r#""result":"observed","why":"x","#)),
+        ("observation", ok.replace(r#""tapped":true"#, r#""tapped":true,"taped":true"#)),
+        ("stack item", ok.replace(r#"{"kind":"spell"}"#, r#"{"kind":"spell","cmc":1}"#)),
+        (
+            "started",
+            r#"{"type":"started","seq":1,"protocol":1,"name":"e","version":"1","colour":"x"}"#.to_string(),
+        ),
+    ] {
+        assert_ne!(bad, ok, "{where_}: the edit applies");
+        assert!(serde_json::from_str::<Reply>(&bad).is_err(), "{where_}: {bad}");
+    }
+}
