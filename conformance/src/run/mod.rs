@@ -6,6 +6,7 @@
 #[allow(clippy::large_enum_variant)]
 pub mod engine;
 pub mod expectations;
+pub mod harness;
 pub mod judge;
 pub mod protocol;
 pub mod reference;
