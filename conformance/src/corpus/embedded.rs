@@ -82,7 +82,13 @@ mod tests {
         let embedded = Corpus::embedded();
         let disk = repository_corpus();
         assert!(embedded.problems.is_empty(), "{:?}", embedded.problems);
-        let ids = |l: &Loaded| l.corpus.cases.iter().map(|c| c.item.id.clone()).collect::<Vec<_>>();
+        let ids = |l: &Loaded| {
+            l.corpus
+                .cases
+                .iter()
+                .map(|c| c.item.id.clone())
+                .collect::<Vec<_>>()
+        };
         assert_eq!(ids(&embedded), ids(&disk));
         assert_eq!(embedded.corpus.sources.len(), disk.corpus.sources.len());
         assert_eq!(embedded.corpus.cards.len(), disk.corpus.cards.len());

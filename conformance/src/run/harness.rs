@@ -28,7 +28,6 @@ use std::time::Instant;
 
 use libtest_mimic::{Arguments, Completion, Failed, Trial};
 
-use crate::corpus::embedded::CorpusVersion;
 use crate::corpus::{Corpus, Loaded};
 use crate::report::case_report;
 use crate::run::engine::Engine;
@@ -70,8 +69,9 @@ where
 {
     let args = Arguments::from_args();
     let suite = Suite::new(new_engine, &options);
-    if !args.list {
-        // Not with `--list`: tools parse that output line by line.
+    let json = matches!(args.format, Some(libtest_mimic::FormatSetting::Json));
+    if !args.list && !json && args.logfile.is_none() {
+        // Not with `--list` or `--format json`: tools parse that output line by line.
         println!("{}", suite.header());
     }
     libtest_mimic::run(&args, suite.trials()).exit()
@@ -106,7 +106,11 @@ where
         let (loaded, corpus_name) = match &options.corpus {
             None => (Corpus::embedded(), Corpus::embedded_version().to_string()),
             Some(dir) => {
-                let name = format!("corpus {} (format {})", dir.display(), crate::corpus::case::FORMAT_VERSION);
+                let name = format!(
+                    "corpus {} (format {})",
+                    dir.display(),
+                    crate::corpus::case::FORMAT_VERSION
+                );
                 match Corpus::load(dir) {
                     Ok(loaded) => (loaded, name),
                     Err(e) => {
@@ -197,11 +201,6 @@ where
     }
 }
 
-/// The version of the corpus a harness run with default options reports.
-pub fn corpus_version() -> CorpusVersion {
-    Corpus::embedded_version()
-}
-
 /// Reads an expectations file: the entries, and those that name nothing in `corpus`.
 fn read_expectations(
     path: &std::path::Path,
@@ -229,7 +228,12 @@ where
         .xfail
         .iter()
         .find(|x| x.id == id)
-        .map(|x| format!("expected to end `{}` (expectations): {}\n", x.class, x.reason));
+        .map(|x| {
+            format!(
+                "expected to end `{}` (expectations): {}\n",
+                x.class, x.reason
+            )
+        });
     let is_xfail = xfail.is_some();
     let trial = Trial::ignorable_test(id.clone(), move || {
         let corpus = &shared.loaded.corpus;
@@ -248,7 +252,10 @@ where
             _ => {
                 let report = case_report(corpus, &outcome, false);
                 let report = with_rerun(&report, &shared.binary, &outcome.id, is_xfail);
-                Err(Failed::from(format!("{}{report}", xfail.unwrap_or_default())))
+                Err(Failed::from(format!(
+                    "{}{report}",
+                    xfail.unwrap_or_default()
+                )))
             }
         }
     });

@@ -25,7 +25,15 @@ where
 {
     let log = tempfile::NamedTempFile::new().expect("temp file");
     let path = log.path().to_string_lossy().into_owned();
-    let mut argv = vec!["harness", "--test-threads", "1", "--color", "never", "--logfile", &path];
+    let mut argv = vec![
+        "harness",
+        "--test-threads",
+        "1",
+        "--color",
+        "never",
+        "--logfile",
+        &path,
+    ];
     argv.extend_from_slice(args);
     let conclusion = libtest_mimic::run(&Arguments::from_iter(argv), suite.trials());
     let printed = std::fs::read_to_string(log.path()).unwrap_or_default();
@@ -78,7 +86,10 @@ fn a_case_the_engine_skips_is_ignored_and_a_wrong_one_fails() {
     assert_eq!(c.num_ignored, 1);
     assert_eq!(c.num_failed, count("cr-107.5/") - 1);
     assert_eq!(c.num_passed, 0);
-    let line = printed.lines().find(|l| l.contains(skipped)).unwrap_or_default();
+    let line = printed
+        .lines()
+        .find(|l| l.contains(skipped))
+        .unwrap_or_default();
     assert!(line.ends_with("ignored (no lands)"), "{printed}");
     assert!(printed.contains("error: no canned reply for"), "{printed}");
 }
@@ -92,10 +103,17 @@ fn expectations_skip_and_xfail_are_ignored_and_ignored_runs_the_xfails() {
     ));
     let options = Options::default().expectations(file.path());
     let suite = Suite::new(CannedEngine::new, &options);
-    assert!(suite.header().contains("(1 skip, 1 xfail)"), "{}", suite.header());
+    assert!(
+        suite.header().contains("(1 skip, 1 xfail)"),
+        "{}",
+        suite.header()
+    );
     let (c, printed) = run_logged(&suite, &["cr-302.6/"]);
     assert_eq!((c.num_ignored, c.num_failed), (count("cr-302.6/"), 0));
-    assert!(printed.contains("ignored (expectations: skip id `cr-302.6/`: no summoning sickness)"), "{printed}");
+    assert!(
+        printed.contains("ignored (expectations: skip id `cr-302.6/`: no summoning sickness)"),
+        "{printed}"
+    );
     let (c, printed) = run_logged(&suite, &["cr-107.5/"]);
     assert!(printed.contains(&format!("[xfail] {xfail}")), "{printed}");
     assert_eq!(c.num_ignored, 1);
@@ -103,8 +121,14 @@ fn expectations_skip_and_xfail_are_ignored_and_ignored_runs_the_xfails() {
     // `--ignored`: only the expected failure runs, and fails with its report.
     let (c, printed) = run_logged(&suite, &["cr-107.5/", "--ignored"]);
     assert_eq!((c.num_failed, c.num_passed, c.num_ignored), (1, 0, 0));
-    assert!(printed.contains("expected to end `errored` (expectations): canned"), "{printed}");
-    assert!(printed.contains(&format!("-- --exact {xfail} --ignored")), "{printed}");
+    assert!(
+        printed.contains("expected to end `errored` (expectations): canned"),
+        "{printed}"
+    );
+    assert!(
+        printed.contains(&format!("-- --exact {xfail} --ignored")),
+        "{printed}"
+    );
 }
 
 #[test]
@@ -112,7 +136,10 @@ fn an_expectations_entry_naming_no_case_is_a_failing_test() {
     let file = expectations_file(
         "[[xfail]]\nid = \"cr-107.5/renamed-away\"\nclass = \"failed\"\nreason = \"x\"\n",
     );
-    let suite = Suite::new(ReferenceEngine::new, &Options::default().expectations(file.path()));
+    let suite = Suite::new(
+        ReferenceEngine::new,
+        &Options::default().expectations(file.path()),
+    );
     let c = run(&suite, &["--exact", "expectations"]);
     assert_eq!((c.num_failed, c.num_passed), (1, 0));
     let missing = Options::default().expectations("no/such/expectations.toml");
@@ -128,7 +155,10 @@ fn a_corpus_directory_can_replace_the_embedded_one() {
     assert!(suite.header().contains("rulings"), "{}", suite.header());
     let c = run(&suite, &["cr-107.5/"]);
     assert_eq!((c.num_passed, c.num_failed), (count("cr-107.5/"), 0));
-    let suite = Suite::new(ReferenceEngine::new, &Options::default().corpus("no/such/dir"));
+    let suite = Suite::new(
+        ReferenceEngine::new,
+        &Options::default().corpus("no/such/dir"),
+    );
     let c = run(&suite, &["--exact", "corpus"]);
     assert_eq!(c.num_failed, 1);
 }
@@ -147,10 +177,17 @@ fn the_report_reruns_the_case_with_cargo_test() {
         },
         elapsed: std::time::Duration::ZERO,
     };
-    let report = with_rerun(&case_report(&loaded.corpus, &outcome, false), "conformance", &id, false);
+    let report = with_rerun(
+        &case_report(&loaded.corpus, &outcome, false),
+        "conformance",
+        &id,
+        false,
+    );
     assert!(report.contains("error: boom"), "{report}");
     assert!(
-        report.contains(&format!("rerun: cargo test --test conformance -- --exact {id}\n")),
+        report.contains(&format!(
+            "rerun: cargo test --test conformance -- --exact {id}\n"
+        )),
         "{report}"
     );
     assert!(!report.contains("mtg-conformance run"), "{report}");
@@ -158,7 +195,13 @@ fn the_report_reruns_the_case_with_cargo_test() {
 
 #[test]
 fn the_test_target_is_the_binary_name_without_its_hash() {
-    assert_eq!(test_target_name("target/debug/deps/conformance-0a1b2c3d4e5f6071"), "conformance");
-    assert_eq!(test_target_name("/x/my-engine-tests-0a1b"), "my-engine-tests");
+    assert_eq!(
+        test_target_name("target/debug/deps/conformance-0a1b2c3d4e5f6071"),
+        "conformance"
+    );
+    assert_eq!(
+        test_target_name("/x/my-engine-tests-0a1b"),
+        "my-engine-tests"
+    );
     assert_eq!(test_target_name("plain"), "plain");
 }
