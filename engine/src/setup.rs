@@ -43,6 +43,8 @@ pub struct CardSetup {
     /// Not `Stack`.
     pub zone: ZoneKind,
     pub tapped: bool,
+    /// Counters on it. A planeswalker on the battlefield with no `loyalty` entry gets its printed
+    /// loyalty, as it would have entering (CR 306.5b); the corpus always states the count.
     pub counters: BTreeMap<String, u32>,
     /// Came under its controller's control this turn (CR 302.6).
     pub summoning_sick: bool,

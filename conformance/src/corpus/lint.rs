@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use crate::corpus::case::{
     Action, Case, Check, Expect, Expected, ObjectField, Player, SourceKind, StackField, Step,
-    Value, Verb, Zone,
+    TurnStep, Value, Verb, Zone,
 };
 use crate::corpus::features;
 use crate::corpus::locate::{line_col, Seg, SpanDoc};
@@ -396,7 +396,26 @@ impl<'a> CaseLint<'a, '_> {
             }
         }
         let refs: BTreeSet<&'a str> = defined.keys().copied().collect();
+        self.reachable_step();
         for (j, p) in case.setup.battlefield.iter().enumerate() {
+            // Counters default to none, so a planeswalker set up without loyalty counters would
+            // have loyalty 0 and die (CR 704.5i); one that entered got its printed loyalty
+            // (CR 306.5b). The setup states the count rather than leaving it to a default.
+            let planeswalker = self
+                .l
+                .corpus
+                .card(&p.card)
+                .is_some_and(|c| c.item.types.iter().any(|t| t == "Planeswalker"));
+            if planeswalker && !p.counters.contains_key("loyalty") {
+                let at = [Seg::Key("setup"), Seg::Key("battlefield"), Seg::Index(j)];
+                self.report(
+                    &at,
+                    format!(
+                        "planeswalker `{}` needs `counters = {{ loyalty = n }}`: counters default to none, and a planeswalker that entered has loyalty counters (CR 306.5b)",
+                        p.card
+                    ),
+                );
+            }
             if let Some(target) = &p.attached_to {
                 if !refs.contains(target.as_str()) {
                     let at = [
@@ -410,6 +429,22 @@ impl<'a> CaseLint<'a, '_> {
             }
         }
         refs
+    }
+}
+
+impl CaseLint<'_, '_> {
+    /// A setup can't declare attackers, and without attackers the declare blockers and combat
+    /// damage steps are skipped (CR 508.8): a case starting in either starts where no game goes.
+    fn reachable_step(&mut self) {
+        if matches!(self.case.setup.step, TurnStep::DeclareBlockers | TurnStep::CombatDamage) {
+            self.report(
+                &[Seg::Key("setup"), Seg::Key("step")],
+                format!(
+                    "no game reaches `{}` without attackers (CR 508.8), and a setup declares none: start in `declare_attackers` and `attack`, or in `end_of_combat`",
+                    self.case.setup.step.as_str()
+                ),
+            );
+        }
     }
 }
 

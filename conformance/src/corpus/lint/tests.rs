@@ -458,3 +458,46 @@ fn the_feature_list_is_the_documented_one() {
         .collect();
     assert_eq!(documented, code);
 }
+
+const WALKER: &str = r#"
+[[card]]
+name = "Tevesh Szat, Doom of Fools"
+mana_cost = "{4}{B}"
+types = ["Planeswalker"]
+supertypes = ["Legendary"]
+loyalty = 4
+oracle = "[+2]: Create two 0/1 black Thrull creature tokens."
+"#;
+
+/// A case with planeswalkers on the battlefield, tagged as such.
+fn walkers(battlefield: &str, steps: &str) -> String {
+    case("a/1", battlefield, steps).replace("features = [\"costs\"]", "features = [\"counters\", \"planeswalkers\"]")
+}
+
+#[test]
+fn a_planeswalker_on_the_battlefield_states_its_loyalty_counters() {
+    let cards = format!("{CARDS}{WALKER}");
+    let without = r#"  { ref = "t", card = "Tevesh Szat, Doom of Fools", controller = "alice" },"#;
+    let with = r#"  { ref = "u", card = "Tevesh Szat, Doom of Fools", controller = "alice", counters = { loyalty = 4 } },"#;
+    let steps = r#"  { expect = { object = "t", zone = "battlefield" } },"#;
+    check(
+        &[("cards.toml", &cards), ("rules/a.toml", &walkers(&format!("{without}\n{with}"), steps))],
+        &["r/rules/a.toml:14:3: planeswalker `Tevesh Szat, Doom of Fools` needs `counters = { loyalty = n }`: counters default to none, and a planeswalker that entered has loyalty counters (CR 306.5b)"],
+    );
+    // Loyalty 0 is stated, so it is allowed (the case is about the planeswalker dying).
+    let zero = r#"  { ref = "t", card = "Tevesh Szat, Doom of Fools", controller = "alice", counters = { loyalty = 0 } },"#;
+    check(&[("cards.toml", &cards), ("rules/a.toml", &walkers(zero, steps))], &[]);
+}
+
+#[test]
+fn a_setup_in_a_step_no_game_reaches_without_attackers_is_reported() {
+    for step in ["declare_blockers", "combat_damage"] {
+        let text = case("a/1", FOREST, PASS).replace("\"precombat_main\"", &format!("\"{step}\""));
+        check(
+            &[("rules/a.toml", &text)],
+            &[&format!("r/rules/a.toml:12:8: no game reaches `{step}` without attackers (CR 508.8), and a setup declares none: start in `declare_attackers` and `attack`, or in `end_of_combat`")],
+        );
+    }
+    let text = case("a/1", FOREST, PASS).replace("\"precombat_main\"", "\"end_of_combat\"");
+    check(&[("rules/a.toml", &text)], &[]);
+}

@@ -13,13 +13,14 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use mtg_engine::abilities::{Ability, Amount, StaticAbility};
-use mtg_engine::{cards, Action, CardId, GameSetup, ManaType, ObjectId, PlayerId, Target, ZoneKind};
+use mtg_engine::types::CardType;
+use mtg_engine::{cards, Action, CardId, GameSetup, ManaType, ObjectId, PlayerId, Step, Target, ZoneKind};
 
 use super::costs::unpayable;
 use super::counters::GIANT_KINDS;
 use super::script::{minimize, run, Move, Trace};
 use super::{Invariant, RulesGame, Selection, Violation};
-use crate::fuzzing::generate::scenario_from_bytes;
+use crate::fuzzing::generate::{scenario_from_bytes, BoardRecipe, Scenario};
 
 /// Why an artifact gives no case.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -54,7 +55,12 @@ pub fn regress<G: RulesGame>(bytes: &[u8]) -> Result<Regression, RegressError> {
     let scenario = scenario_from_bytes(bytes);
     let first = super::script::check::<G>(&scenario, &all).err().ok_or(RegressError::NoViolation)?;
     let only = Selection::only(&[first.invariant]);
-    let small = minimize::<G>(&scenario, &only, first.invariant);
+    let small = reachable(minimize::<G>(&scenario, &only, first.invariant), |s| {
+        super::script::check::<G>(s, &only).err().is_some_and(|v| v.invariant == first.invariant)
+    })
+    .ok_or_else(|| {
+        RegressError::NotExpressible(first.invariant, "it happens only in a step no game reaches without attackers (CR 508.8)".into())
+    })?;
     let moves: Vec<Move> = small.picks.iter().map(Move::from).collect();
     let played = run::<G>(small.board.to_setup(), &moves, &only);
     let violation = played.violation.ok_or(RegressError::NoViolation)?;
@@ -82,6 +88,17 @@ pub fn regress<G: RulesGame>(bytes: &[u8]) -> Result<Regression, RegressError> {
     }
     let _ = writeln!(toml, "]");
     Ok(Regression { file_name: format!("{name}.toml"), id, toml, violation, covers })
+}
+
+/// A setup can't declare attackers, and without attackers the declare blockers and combat
+/// damage steps are skipped (CR 508.8): a scenario starting in one of them is moved to the
+/// first step with priority where it still `breaks` (`None`: nowhere else).
+fn reachable(scenario: Scenario, breaks: impl Fn(&Scenario) -> bool) -> Option<Scenario> {
+    let unreachable = |s: &Scenario| matches!(s.board.to_setup().step, Step::DeclareBlockers | Step::CombatDamage);
+    if !unreachable(&scenario) {
+        return Some(scenario);
+    }
+    (0..=u8::MAX).map(|step| Scenario { board: BoardRecipe { step, ..scenario.board.clone() }, ..scenario.clone() }).find(|c| !unreachable(c) && breaks(c))
 }
 
 /// `mtg-conformance regress`: reads the artifact, writes `<corpus>/regressions/<name>.toml` (or
@@ -206,7 +223,19 @@ impl<'a> Writer<'a> {
                     f.push(format!("attached_to = {}", q(t)));
                 }
             }
-            let counters: Vec<String> = c.counters.iter().filter(|(_, n)| **n > 0).map(|(k, n)| format!("{} = {n}", q(k))).collect();
+            let mut counters: Vec<String> = c
+                .counters
+                .iter()
+                .filter(|(k, n)| **n > 0 && k.as_str() != "loyalty")
+                .map(|(k, n)| format!("{} = {n}", q(k)))
+                .collect();
+            // The corpus states a planeswalker's loyalty counters (rulings/README.md): the count
+            // given, or the printed loyalty it entered with (CR 306.5b), as `GameSetup` does.
+            if let Some(n) = loyalty(c) {
+                counters.push(format!("loyalty = {n}"));
+            } else if let Some(n) = c.counters.get("loyalty").filter(|n| **n > 0) {
+                counters.push(format!("loyalty = {n}"));
+            }
             if !counters.is_empty() {
                 f.push(format!("counters = {{ {} }}", counters.join(", ")));
             }
@@ -499,6 +528,13 @@ fn specific_source(v: &Violation) -> Option<&'static str> {
         })
 }
 
+/// The loyalty counters of a planeswalker set up on the battlefield: as given, else its printed
+/// loyalty (`None` for anything else).
+fn loyalty(c: &mtg_engine::CardSetup) -> Option<u32> {
+    let def = cards::card_def(&c.name).filter(|d| c.zone == ZoneKind::Battlefield && d.types.contains(&CardType::Planeswalker))?;
+    c.counters.get("loyalty").copied().or_else(|| def.loyalty.and_then(|l| u32::try_from(l).ok()))
+}
+
 /// Whether a cost violation was about a listed action (not taken) rather than an accepted one.
 fn listed_violation(inv: Invariant, detail: &str) -> bool {
     matches!(inv, Invariant::TapSymbol | Invariant::UntapSymbol | Invariant::SummoningSickness) && detail.starts_with("listed as legal")
@@ -617,6 +653,42 @@ mod tests {
         assert_eq!(r.covers, "cr-107.3m");
         assert!(r.toml.contains("counters = {"), "{}", r.toml);
         assert_good_case(&r);
+    }
+
+    fn empty_board(step: u8) -> Scenario {
+        Scenario { board: BoardRecipe { seed: 0, bob_active: false, step, turn: 0, life: [20, 20], pools: [[0; 6]; 2], objects: Vec::new() }, picks: Vec::new() }
+    }
+
+    #[test]
+    fn a_scenario_in_a_step_no_game_reaches_moves_to_one_it_still_breaks_in() {
+        let at = |s: &Scenario| s.board.to_setup().step;
+        let blockers = (0..=u8::MAX).map(empty_board).find(|s| at(s) == Step::DeclareBlockers).map(|s| s.board.step);
+        let Some(blockers) = blockers else { panic!("no byte gives declare_blockers") };
+        let moved = reachable(empty_board(blockers), |s| at(s) == Step::EndOfCombat);
+        assert_eq!(moved.map(|s| at(&s)), Some(Step::EndOfCombat));
+        // Breaking only where no game goes: no case.
+        let nowhere = reachable(empty_board(blockers), |s| matches!(at(s), Step::DeclareBlockers | Step::CombatDamage));
+        assert_eq!(nowhere, None);
+        // A reachable step stays.
+        let main = (0..=u8::MAX).map(empty_board).find(|s| at(s) == Step::PrecombatMain).unwrap_or_else(|| empty_board(0));
+        assert_eq!(reachable(main.clone(), |_| false), Some(main));
+    }
+
+    #[test]
+    fn a_planeswalker_is_written_with_its_loyalty_counters() {
+        let mut setup = empty_board(0).board.to_setup();
+        let walker = "Tevesh Szat, Doom of Fools";
+        setup.cards.push(mtg_engine::CardSetup::new(walker, PlayerId(0), ZoneKind::Battlefield));
+        let mut zero = mtg_engine::CardSetup::new(walker, PlayerId(1), ZoneKind::Battlefield);
+        zero.counters.insert("loyalty".into(), 0);
+        setup.cards.push(zero);
+        let mut in_hand = mtg_engine::CardSetup::new(walker, PlayerId(0), ZoneKind::Hand);
+        in_hand.counters.insert("loyalty".into(), 0);
+        setup.cards.push(in_hand);
+        let text = Writer::new(&setup).setup();
+        assert!(text.contains("card = \"Tevesh Szat, Doom of Fools\", controller = \"alice\", counters = { loyalty = 4 }"), "{text}");
+        assert!(text.contains("controller = \"bob\", counters = { loyalty = 0 }"), "{text}");
+        assert!(text.contains("setup.hand = { alice = [ { ref = \"tevesh-szat-doom-of-fools-2\", card = \"Tevesh Szat, Doom of Fools\" } ] }"), "{text}");
     }
 
     #[test]
