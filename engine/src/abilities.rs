@@ -331,6 +331,9 @@ pub enum Effect {
     ReturnToBattlefield { object: EffectObject },
     /// "Sacrifice this permanent unless you sacrifice a [filter]" (choice: `Answers::sacrifice`).
     SacrificeThisUnlessSacrifice { types: Vec<CardType> },
+    /// "Remove a [kind] counter from this permanent. If you can't, sacrifice it" (fading,
+    /// CR 702.32a).
+    RemoveCounterOrSacrificeThis { kind: String },
     /// Cumulative upkeep (CR 702.24a): age counter, then pay the cost per counter or sacrifice.
     CumulativeUpkeep { cost: ManaCost },
     /// The controller draws N cards (CR 121.2).

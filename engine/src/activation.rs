@@ -4,7 +4,7 @@
 //! sickness for {T}/{Q} (CR 302.6), costs, and then either resolving at once (mana abilities,
 //! CR 605.3b) or using the stack.
 
-use crate::abilities::Keyword;
+use crate::abilities::{Ability, Keyword};
 use crate::costs;
 use crate::events::Event;
 use crate::ids::{ObjectId, PlayerId};
@@ -52,6 +52,13 @@ pub(crate) fn activate(state: &mut GameState, a: Activation, ev: &mut Vec<Event>
         .get(a.ability)
         .map(|x| (*x).clone())
         .ok_or(Rejection::NoSuchAbility { object: a.source, index: a.ability })?;
+    // CR 607.5: an ability a copy effect gave is linked only through that effect.
+    let link = ch
+        .abilities
+        .iter()
+        .filter(|i| matches!(&*i.ability, Ability::Activated(_)))
+        .nth(a.ability)
+        .map_or(0, |i| i.link);
     // CR 602.2, 702.29a: most abilities are activated on the battlefield, cycling from the hand.
     let zone = ability.functions_from();
     if obj.zone != zone {
@@ -141,7 +148,7 @@ pub(crate) fn activate(state: &mut GameState, a: Activation, ev: &mut Vec<Event>
             source_counters,
             ability_kind: StackAbilityKind::Activated,
             ability: None,
-            link: 0,
+            link,
         },
     });
     ev.push(Event::AbilityActivated { player: a.player, source: a.source, ability: a.ability, stack_id: Some(id) });

@@ -226,6 +226,22 @@ pub(crate) fn resolve(
                 }
             }
         }
+        Effect::RemoveCounterOrSacrificeThis { kind } => {
+            let Some(this) = ctx.object(state, EffectObject::This) else { return Ok(()) };
+            let removed = state.object_mut(this).is_some_and(|o| match o.counters.get_mut(kind) {
+                Some(n) if *n > 0 => {
+                    *n -= 1;
+                    if *n == 0 {
+                        o.counters.remove(kind);
+                    }
+                    true
+                }
+                _ => false,
+            });
+            if !removed {
+                zones::sacrifice(state, this, ev);
+            }
+        }
         Effect::MaySacrifice { types, another, if_done, if_commander } => {
             let board = compute_all(state);
             let this = ctx.source;

@@ -39,6 +39,7 @@ mod llanowar_elves;
 mod mana_reflection;
 mod meteor_crater;
 mod oblivion_ring;
+mod parallax_wave;
 mod pillar_of_the_paruns;
 mod pump_spells;
 mod reflecting_pool;
@@ -253,6 +254,7 @@ fn registry() -> &'static Registry {
             oblivion_ring::def(),
             indatha_crystal::def(),
             gempalm_incinerator::def(),
+            parallax_wave::def(),
         ]);
         let tokens = vec![hangarback_walker::thopter_token(), tevesh_szat::thrull_token()];
         let by_name = cards.iter().enumerate().map(|(i, c)| (c.name.clone(), i)).collect();
@@ -441,7 +443,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 47);
+        assert_eq!(names.len(), 48);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {
