@@ -231,7 +231,10 @@ impl<'a> CaseLint<'a, '_> {
         for (k, step) in case.steps.iter().enumerate() {
             let mut uses: Vec<(Vec<Seg<'_>>, &str)> = Vec::new();
             match step {
-                Step::Action(a) => action_refs(a, &mut uses),
+                Step::Action(a) => {
+                    action_refs(a, &mut uses);
+                    self.distribution(k, a);
+                }
                 Step::Expect(e) => {
                     expect_refs(e, &mut uses);
                     if let Expect::Zone(q) = e {
@@ -433,6 +436,26 @@ impl<'a> CaseLint<'a, '_> {
 }
 
 impl CaseLint<'_, '_> {
+    /// A distribution names the chosen recipients only: each chosen object gets at least one
+    /// (CR 608.2d), so a ref given 0 would be a choice the rules don't allow, or a way of saying
+    /// "not chosen" that engines could read either way. Leave it out instead.
+    fn distribution(&mut self, k: usize, a: &Action) {
+        let Some(d) = a.choose.as_ref().and_then(|c| c.distribute.as_ref()) else { return };
+        for (r, n) in d {
+            if *n == 0 {
+                let mut at = vec![Seg::Key("step"), Seg::Index(k)];
+                if a.verb != Verb::Choose {
+                    at.push(Seg::Key("choose"));
+                }
+                at.push(Seg::Key("distribute"));
+                self.report(
+                    &at,
+                    format!("`distribute` gives `{r}` 0: every chosen recipient gets at least one (CR 608.2d); leave out a ref that gets none"),
+                );
+            }
+        }
+    }
+
     /// A setup can't declare attackers, and without attackers the declare blockers and combat
     /// damage steps are skipped (CR 508.8): a case starting in either starts where no game goes.
     fn reachable_step(&mut self) {

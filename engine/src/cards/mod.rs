@@ -32,6 +32,7 @@ mod fellwar_stone;
 mod fires_of_yavimaya;
 mod gempalm_incinerator;
 mod hangarback_walker;
+mod holy_strength;
 mod indatha_crystal;
 mod land_mana_triggers;
 mod lightning_bolt;
@@ -255,6 +256,7 @@ fn registry() -> &'static Registry {
             indatha_crystal::def(),
             gempalm_incinerator::def(),
             parallax_wave::def(),
+            holy_strength::def(),
         ]);
         let tokens = vec![hangarback_walker::thopter_token(), tevesh_szat::thrull_token()];
         let by_name = cards.iter().enumerate().map(|(i, c)| (c.name.clone(), i)).collect();
@@ -443,7 +445,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 48);
+        assert_eq!(names.len(), 49);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {

@@ -501,3 +501,14 @@ fn a_setup_in_a_step_no_game_reaches_without_attackers_is_reported() {
     let text = case("a/1", FOREST, PASS).replace("\"precombat_main\"", "\"end_of_combat\"");
     check(&[("rules/a.toml", &text)], &[]);
 }
+
+#[test]
+fn a_distribution_naming_a_recipient_with_zero_is_reported() {
+    let steps = r#"  { do = "resolve", choose = { distribute = { forest = 0 } } },"#;
+    check(
+        &[("rules/a.toml", &case("a/1", FOREST, steps))],
+        &["r/rules/a.toml:6:35: `distribute` gives `forest` 0: every chosen recipient gets at least one (CR 608.2d); leave out a ref that gets none"],
+    );
+    let steps = r#"  { do = "resolve", choose = { distribute = { forest = 1 } } },"#;
+    check(&[("rules/a.toml", &case("a/1", FOREST, steps))], &[]);
+}

@@ -258,7 +258,7 @@ fn the_generator_finds_a_tapped_permanent_paying_t_and_shrinks_it() {
 
 #[test]
 fn the_generator_finds_the_cost_and_pool_bugs() {
-    assert!(search::<UntapsUntappedPermanent>(12_000, false).is_some(), "{{Q}}");
+    assert!(search::<UntapsUntappedPermanent>(20_000, false).is_some(), "{{Q}}");
     assert!(search::<IgnoresSummoningSickness>(20_000, false).is_some(), "302.6");
     assert!(search::<PoolsKeepMana>(3000, false).is_some(), "106.4");
     assert!(search::<MovedCardLeavesGhost>(3000, false).is_some(), "400.7");
