@@ -507,7 +507,7 @@ fn a_distribution_naming_a_recipient_with_zero_is_reported() {
     let steps = r#"  { do = "resolve", choose = { distribute = { forest = 0 } } },"#;
     check(
         &[("rules/a.toml", &case("a/1", FOREST, steps))],
-        &["r/rules/a.toml:6:35: `distribute` gives `forest` 0: every chosen recipient gets at least one (CR 608.2d); leave out a ref that gets none"],
+        &["r/rules/a.toml:6:45: `distribute` gives `forest` 0: every chosen recipient gets at least one (CR 608.2d); leave out a ref that gets none"],
     );
     let steps = r#"  { do = "resolve", choose = { distribute = { forest = 1 } } },"#;
     check(&[("rules/a.toml", &case("a/1", FOREST, steps))], &[]);
