@@ -319,13 +319,22 @@ fn choice_answers(state: &GameState, board: &crate::layers::Board) -> Vec<Answer
         base.extend(ids.into_iter().map(|id| Answers { copy: Some(id), ..Answers::default() }));
     }
     // The legend rule's choice (CR 704.5j) can be needed after a resolution that makes a copy
-    // (of a legendary permanent; other resolutions in this card pool never lead to it): the candidates are the legendary permanents and the source of
-    // the resolving ability (which may become one).
-    if !makes_copy && copy_specs.is_empty() {
+    // (of a legendary permanent) or puts a legendary permanent spell onto the battlefield: the
+    // candidates are the legendary permanents, the source of the resolving ability (which may
+    // become one) and the resolving legendary spell.
+    let is_legendary = |id: &ObjectId| board.get(id).is_some_and(|c| c.supertypes.iter().any(|s| s == "Legendary"));
+    // A legendary permanent spell can meet one of the same name: the spell itself is a choice
+    // (it is the permanent once it resolves).
+    let legendary_spell = matches!(top.kind, crate::state::StackEntryKind::Spell)
+        && board.get(&top.id).is_some_and(|c| c.is_permanent())
+        && is_legendary(&top.id);
+    if !makes_copy && copy_specs.is_empty() && !legendary_spell {
         return base;
     }
-    let is_legendary = |id: &ObjectId| board.get(id).is_some_and(|c| c.supertypes.iter().any(|s| s == "Legendary"));
     let mut legendary: Vec<ObjectId> = state.battlefield_ids().into_iter().filter(is_legendary).collect();
+    if legendary_spell && !legendary.is_empty() {
+        legendary.push(top.id);
+    }
     if !legendary.is_empty() {
         if let crate::state::StackEntryKind::Ability { source, .. } = &top.kind {
             if !legendary.contains(source) && state.object(*source).is_some_and(|o| o.zone == ZoneKind::Battlefield) {

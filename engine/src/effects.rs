@@ -228,16 +228,7 @@ pub(crate) fn resolve(
         }
         Effect::RemoveCounterOrSacrificeThis { kind } => {
             let Some(this) = ctx.object(state, EffectObject::This) else { return Ok(()) };
-            let removed = state.object_mut(this).is_some_and(|o| match o.counters.get_mut(kind) {
-                Some(n) if *n > 0 => {
-                    *n -= 1;
-                    if *n == 0 {
-                        o.counters.remove(kind);
-                    }
-                    true
-                }
-                _ => false,
-            });
+            let removed = zones::remove_counters(state, this, kind, 1, ev) == 1;
             if !removed {
                 zones::sacrifice(state, this, ev);
             }

@@ -398,6 +398,9 @@ impl Session {
     fn advance(&mut self, to: TurnStep, turn: Option<Player>) -> Result<(), StepError> {
         let to = engine_step(to).ok_or_else(|| StepError::Failed(format!("the engine has no step {to}")))?;
         let whose = turn.map(player_id);
+        // "Until step `to` begins": a pass that leaves the game in the step it started in (the
+        // other player now has priority) is not the step beginning.
+        let start = (self.game.turn_number(), self.game.step());
         for _ in 0..MAX_PASSES {
             if !self.game.stack_view().is_empty() {
                 return Err(StepError::Failed("`advance`: something was put on the stack on the way".into()));
@@ -407,7 +410,8 @@ impl Session {
                 .priority_player()
                 .ok_or_else(|| StepError::Failed("`advance`: no player has priority (is the game over?)".into()))?;
             self.apply(Action::PassPriority { player, answers: Answers::default() })?;
-            if self.game.step() == to && whose.is_none_or(|p| self.game.active_player() == p) {
+            let began = (self.game.turn_number(), self.game.step()) != start;
+            if began && self.game.step() == to && whose.is_none_or(|p| self.game.active_player() == p) {
                 return Ok(());
             }
         }
