@@ -504,11 +504,12 @@ fn a_setup_in_a_step_no_game_reaches_without_attackers_is_reported() {
 
 #[test]
 fn a_distribution_naming_a_recipient_with_zero_is_reported() {
+    let resolving = |steps: &str| case("a/1", FOREST, steps).replace("features = [\"costs\"]", "features = [\"stack\"]");
     let steps = r#"  { do = "resolve", choose = { distribute = { forest = 0 } } },"#;
     check(
-        &[("rules/a.toml", &case("a/1", FOREST, steps))],
-        &["r/rules/a.toml:6:45: `distribute` gives `forest` 0: every chosen recipient gets at least one (CR 608.2d); leave out a ref that gets none"],
+        &[("rules/a.toml", &resolving(steps))],
+        &["r/rules/a.toml:7:45: `distribute` gives `forest` 0: every chosen recipient gets at least one (CR 608.2d); leave out a ref that gets none"],
     );
     let steps = r#"  { do = "resolve", choose = { distribute = { forest = 1 } } },"#;
-    check(&[("rules/a.toml", &case("a/1", FOREST, steps))], &[]);
+    check(&[("rules/a.toml", &resolving(steps))], &[]);
 }
