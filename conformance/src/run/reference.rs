@@ -286,7 +286,7 @@ impl Session {
     fn apply(&mut self, action: Action) -> Result<(), StepError> {
         self.game.apply(action).map(|_| ()).map_err(|r| StepError::Rejected {
             class: Some(r.class().to_string()),
-            message: r.to_string(),
+            message: self.rejection_message(&r),
         })?;
         self.put_triggers()
     }
@@ -420,6 +420,22 @@ impl Session {
 
     // ---- observations -------------------------------------------------------------------------
 
+    /// A rejection in the case's terms: its refs for the engine's object ids, and abilities
+    /// numbered from 1 as the case numbers them (the engine counts from 0).
+    fn rejection_message(&self, r: &mtg_engine::Rejection) -> String {
+        let name = |obj: ObjectId| self.ref_of(obj).map_or_else(|| format!("{obj:?}"), |r| format!("`{r}`"));
+        match r {
+            mtg_engine::Rejection::NoSuchAbility { object, index } => {
+                format!("{} has no activated ability number {}", name(*object), index + 1)
+            }
+            mtg_engine::Rejection::NoSuchObject(obj) => format!("no such object {}", name(*obj)),
+            mtg_engine::Rejection::WrongObject { object, reason } => {
+                format!("{} is not where the action needs it: {reason}", name(*object))
+            }
+            other => other.to_string(),
+        }
+    }
+
     fn ref_of(&self, obj: ObjectId) -> Option<String> {
         self.game.card_of_object(obj).and_then(|c| self.names.get(&c).cloned())
     }
@@ -516,4 +532,41 @@ impl Session {
 enum StepError {
     Rejected { class: Option<String>, message: String },
     Failed(String),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::corpus::Corpus;
+    use std::path::PathBuf;
+
+    /// A rejection names the case's ref and counts abilities from 1, as the case does (item 7).
+    #[test]
+    fn a_missing_ability_is_named_in_the_cases_terms() {
+        let cards = "[[card]]\nname = \"Forest\"\ntypes = [\"Land\"]\noracle = \"({T}: Add {G}.)\"\n";
+        let case = "[[case]]\nid = \"a/1\"\ntitle = \"t\"\ncovers = [\"x\"]\nfeatures = [\"mana\"]\n\
+                    step = [ { do = \"activate\", source = \"forest\", ability = 3 } ]\n\
+                    [case.setup]\nactive = \"alice\"\nstep = \"precombat_main\"\n\
+                    battlefield = [ { ref = \"forest\", card = \"Forest\", controller = \"alice\" } ]\n";
+        let loaded = Corpus::from_texts(
+            "r",
+            [
+                (PathBuf::from("cards.toml"), cards.to_string()),
+                (PathBuf::from("rules/a.toml"), case.to_string()),
+            ],
+        );
+        let Some(case) = loaded.corpus.cases.first() else { panic!("{:?}", loaded.problems) };
+        let reply = ReferenceEngine::new().run_case(&case.item);
+        let CaseReply::Ran { steps } = reply else { panic!("{reply:?}") };
+        assert_eq!(
+            steps.first(),
+            Some(&StepReply::Rejected {
+                class: steps.first().and_then(|s| match s {
+                    StepReply::Rejected { class, .. } => class.clone(),
+                    _ => None,
+                }),
+                message: "`forest` has no activated ability number 3".into(),
+            })
+        );
+    }
 }

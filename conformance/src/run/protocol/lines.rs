@@ -16,6 +16,17 @@ pub enum Line {
 
 /// Reads the next line of at most `max` bytes. A last line without a newline is a line.
 pub fn read_line_bounded(reader: &mut impl BufRead, max: usize) -> io::Result<Line> {
+    read_line(reader, max, false)
+}
+
+/// Like [`read_line_bounded`], but answers [`Line::TooLong`] as soon as the line passes `max`
+/// bytes, without waiting for its newline: a peer that sends a huge line and then nothing is
+/// out of protocol at once, not a timeout. What follows in the input is left unread.
+pub fn read_line_or_overflow(reader: &mut impl BufRead, max: usize) -> io::Result<Line> {
+    read_line(reader, max, true)
+}
+
+fn read_line(reader: &mut impl BufRead, max: usize, eager: bool) -> io::Result<Line> {
     let mut line = Vec::new();
     let mut too_long = false;
     let mut any = false;
@@ -41,6 +52,9 @@ pub fn read_line_bounded(reader: &mut impl BufRead, max: usize) -> io::Result<Li
             if line.len() + chunk.len() > max {
                 too_long = true;
                 line = Vec::new();
+                if eager {
+                    return Ok(Line::TooLong);
+                }
             } else {
                 line.extend_from_slice(chunk);
             }
@@ -91,6 +105,29 @@ mod tests {
             vec![text("ab"), text(""), text("cdefg"), text("hi")]
         );
         assert_eq!(lines(b"", 10), vec![]);
+    }
+
+    /// A reader that gives `data` and then fails, as a peer that stops sending would block.
+    struct ThenStuck(Vec<u8>);
+
+    impl std::io::Read for ThenStuck {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.0.is_empty() {
+                return Err(io::Error::new(io::ErrorKind::WouldBlock, "stuck"));
+            }
+            let n = buf.len().min(self.0.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0.drain(..n);
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn an_overflow_is_reported_without_waiting_for_the_newline() {
+        let mut stuck = std::io::BufReader::with_capacity(4, ThenStuck(b"123456789".to_vec()));
+        assert_eq!(read_line_or_overflow(&mut stuck, 5).ok(), Some(Line::TooLong));
+        let mut stuck = std::io::BufReader::with_capacity(4, ThenStuck(b"123456789".to_vec()));
+        assert!(read_line_bounded(&mut stuck, 5).is_err(), "the lazy reader waits for more");
     }
 
     #[test]

@@ -19,7 +19,7 @@ use crate::corpus::case::Case;
 use crate::run::engine::{CaseReply, EngineInfo};
 
 pub use external::{ExternalConfig, ExternalEngine};
-pub use lines::{read_line_bounded, Line};
+pub use lines::{read_line_bounded, read_line_or_overflow, Line};
 pub use serve::{serve, ServeError};
 
 /// The protocol version this crate speaks. A change an existing adapter would misread bumps it.

@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::lines::{read_line_bounded, Line};
+use super::lines::{read_line_or_overflow, Line};
 
 /// What the stdout reader saw.
 #[derive(Debug)]
@@ -174,7 +174,8 @@ fn write_all(mut stdin: ChildStdin, lines: Receiver<Vec<u8>>) {
 fn read_lines(stdout: impl Read, max_line: usize, tx: Sender<Output>) {
     let mut reader = BufReader::with_capacity(64 * 1024, stdout);
     loop {
-        let out = match read_line_bounded(&mut reader, max_line) {
+        // Eager: a huge line with no newline after it is a protocol error now, not a timeout.
+        let out = match read_line_or_overflow(&mut reader, max_line) {
             Ok(Line::Text(line)) => Output::Line(line),
             Ok(Line::TooLong) => Output::TooLong,
             Ok(Line::Eof) => Output::Closed(None),
