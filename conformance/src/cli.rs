@@ -329,4 +329,33 @@ pub fn report_html(
         read.len(),
     );
     Status::Success
+
+/// `mtg-conformance reach`: `scenarios` seeded scenarios through every invariant, then the
+/// table of how often each was checked and armed and the closing line. Progress goes to stderr
+/// every two seconds. Fails (1) if a scenario broke an invariant: that is a bug to report.
+#[cfg(feature = "arbitrary")]
+pub fn reach(scenarios: u64, seed: u64, bytes: usize) -> Status {
+    use crate::fuzzing::reach::{explore, render};
+    let start = std::time::Instant::now();
+    let mut last = start;
+    let threads = std::thread::available_parallelism().map(usize::from).unwrap_or(1);
+    let (counts, bug) = explore(seed, scenarios, bytes, threads, |done| {
+        if last.elapsed().as_secs_f64() >= 2.0 {
+            last = std::time::Instant::now();
+            eprintln!("reach: {done}/{scenarios} scenarios, {:.0} s", start.elapsed().as_secs_f64());
+        }
+    });
+    let text = render(&counts, start.elapsed().as_secs_f64());
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    if let Some((i, v)) = &bug {
+        let _ = writeln!(out, "scenario {i} (seed {seed}): {v}");
+    }
+    let _ = out.write_all(text.as_bytes());
+    let _ = out.flush();
+    if bug.is_some() {
+        Status::Failure
+    } else {
+        Status::Success
+    }
 }

@@ -97,6 +97,20 @@ enum Command {
         #[arg(long)]
         print: bool,
     },
+    /// Run seeded generated scenarios through every invariant and report how often each was
+    /// armed (its precondition held) and the deepest states reached.
+    #[cfg(feature = "arbitrary")]
+    Reach {
+        /// How many scenarios.
+        #[arg(long, default_value_t = 10_000)]
+        scenarios: u64,
+        /// The seed: the same seed gives the same scenarios.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// At most this many bytes per scenario (each has between half and all of them).
+        #[arg(long, default_value_t = mtg_conformance::fuzzing::reach::DEFAULT_BYTES)]
+        bytes: usize,
+    },
 }
 
 /// `rulings/` in the current directory or an ancestor, else the corpus beside this crate.
@@ -165,6 +179,8 @@ fn main() -> ExitCode {
         Command::Regress { artifact, target, corpus, print } => Ok(ExitCode::from(
             mtg_conformance::fuzzing::invariants::regress::command(&artifact, &target, &corpus.unwrap_or_else(default_corpus), print),
         )),
+        #[cfg(feature = "arbitrary")]
+        Command::Reach { scenarios, seed, bytes } => Ok(exit(mtg_conformance::cli::reach(scenarios, seed, bytes))),
     };
     result.unwrap_or_else(|code| code)
 }

@@ -83,3 +83,48 @@ fn fuzz_findings_stay_fixed() {
     }
     assert!(replayed >= 2, "expected the checked-in findings, found {replayed}");
 }
+
+/// Generated scenarios reach the states the rulings are about (issue: "invariants that bite"):
+/// over the first scenarios of seed 1, every invariant is armed at least once, a Giant trigger
+/// resolves with nine kinds and with ten, and a script reaches its third turn.
+#[test]
+fn generated_scenarios_reach_every_ruling_state() {
+    use mtg_conformance::fuzzing::reach::{explore, render, DEFAULT_BYTES};
+    let (reach, bug) = explore(1, REACH_SCENARIOS, DEFAULT_BYTES, 2, |_| {});
+    let table = render(&reach, 0.0);
+    assert!(bug.is_none(), "{bug:?}");
+    assert!(reach.never_armed().is_empty(), "{table}");
+    assert!(reach.giant_resolved_with[9] > 0 && reach.giant_resolved_with[10] > 0, "{table}");
+    assert!(reach.max_turns >= 3, "{table}");
+}
+
+/// Scenarios of `generated_scenarios_reach_every_ruling_state` (seed 1).
+const REACH_SCENARIOS: u64 = 150;
+
+/// The deepest states, which take more scenarios (opt-in: `cargo test --release -p
+/// mtg-conformance --test properties -- --ignored`): an animated Chimeric Mass under a P/T
+/// setting and a P/T modifying effect, and a Crystalline Resonance copy whose "until your next
+/// turn" duration ends.
+#[test]
+#[ignore]
+fn generated_scenarios_reach_the_deepest_states() {
+    use mtg_conformance::fuzzing::reach::{explore, render, DEFAULT_BYTES};
+    let (reach, bug) = explore(1, 1500, DEFAULT_BYTES, 2, |_| {});
+    let table = render(&reach, 0.0);
+    assert!(bug.is_none(), "{bug:?}");
+    assert!(reach.never_armed().is_empty(), "{table}");
+    assert!(reach.mass_set_and_modified > 0, "{table}");
+    assert!(reach.next_turn_ended > 0, "{table}");
+}
+
+/// Every source an invariant names is in `rulings/sources/`, so a `regress` case for it lints.
+#[test]
+fn every_invariant_source_is_in_the_corpus() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../rulings");
+    let loaded = mtg_conformance::corpus::Corpus::load(&dir).expect("the corpus loads");
+    for i in Invariant::ALL {
+        if let Some(id) = i.source() {
+            assert!(loaded.corpus.sources.iter().any(|s| s.item.id == id), "{i}: source {id} is not in rulings/sources/");
+        }
+    }
+}

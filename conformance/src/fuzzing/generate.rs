@@ -8,6 +8,18 @@
 //! legal action n mod len"), or make a deliberately illegal attempt on a real object (activate a
 //! tapped land's {T} ability, cast at the wrong time, ...), or try an action built from raw
 //! numbers; the engine must carry out or reject each without changing anything on rejection.
+//!
+//! Reaching deep states (see `fuzzing::reach`): every knob below is drawn from the bytes, so
+//! libFuzzer, proptest shrinking and `regress` keep working, but the draws are biased so that
+//! rare combinations become common:
+//! - *swarm testing*: each board draws its cards from a small palette (a few cards of the pool,
+//!   often one of the [`THEMES`], groups of cards whose rulings interact), not the whole pool;
+//!   each script enables its own mix of pick kinds;
+//! - *counters of every kind*: an object may carry counters of any number of the
+//!   [`COUNTER_KINDS`] at once, with densities from none to nearly all;
+//! - *progress*: [`Pick::Advance`] passes priority (or makes the decision the game waits for),
+//!   cheaply and often, so scripts span several turns; libraries are padded so a draw step
+//!   doesn't end the game at once.
 
 use std::collections::BTreeMap;
 
@@ -22,11 +34,51 @@ pub use crate::fuzzing::invariants::Violation;
 /// At most this many objects on a generated board; enough for every interaction of the card pool.
 pub const MAX_OBJECTS: usize = 24;
 
-/// At most this many picks in a script; 64 actions reach several turns.
-pub const MAX_PICKS: usize = 64;
+/// At most this many extra library cards per player (basic lands, so drawing doesn't end the
+/// game in the first draw step); a setup has at most `MAX_OBJECTS + 2 * MAX_LIBRARY` cards.
+pub const MAX_LIBRARY: usize = 7;
 
-const ZONES: [ZoneKind; 6] =
-    [ZoneKind::Battlefield, ZoneKind::Hand, ZoneKind::Library, ZoneKind::Graveyard, ZoneKind::Exile, ZoneKind::Command];
+/// At most this many picks in a script; most are cheap passes, and about twenty of them make a
+/// turn, so a long script spans several turns.
+pub const MAX_PICKS: usize = 200;
+
+/// Zones by weight: the battlefield four times in ten, the hand twice (where rulings happen).
+const ZONES: [ZoneKind; 10] = [
+    ZoneKind::Battlefield,
+    ZoneKind::Battlefield,
+    ZoneKind::Battlefield,
+    ZoneKind::Battlefield,
+    ZoneKind::Hand,
+    ZoneKind::Hand,
+    ZoneKind::Library,
+    ZoneKind::Graveyard,
+    ZoneKind::Exile,
+    ZoneKind::Command,
+];
+
+/// Groups of cards whose rulings interact, for swarm palettes: Crystalline Giant's counters,
+/// Crystalline Resonance's "until your next turn" copy with cyclers, Chimeric Mass under P/T
+/// setting and modifying effects, the "could produce" lands and mana replacement effects, the
+/// {T}/{Q} costs. Names the engine's pool lacks are skipped, so the generator follows the pool.
+pub const THEMES: [&[&str]; 5] = [
+    &["Crystalline Giant", "Crystalline Giant", "Plains"],
+    &["Crystalline Resonance", "Gempalm Incinerator", "Indatha Crystal", "Mountain", "Grizzly Bears"],
+    &["Chimeric Mass", "Diminish", "Giant Growth", "Island", "Turn to Frog"],
+    &[
+        "Reflecting Pool",
+        "Exotic Orchard",
+        "Fellwar Stone",
+        "Contamination",
+        "Mana Reflection",
+        "Forest",
+        "Island",
+        "Pillar of the Paruns",
+        "Spreading Seas",
+        "Heartbeat of Spring",
+        "Vivid Crag",
+    ],
+    &["Safehold Sentry", "Merrow Wavebreakers", "Order of Whiteclay", "Leech Bonder", "Llanowar Elves", "Raging Goblin", "Plains"],
+];
 
 /// Steps in which players receive priority (CR 117.3a: none in untap, usually none in cleanup):
 /// every step of the turn but the first and the last.
@@ -70,6 +122,11 @@ pub struct BoardRecipe {
     pub turn: u8,
     pub life: [i8; 2],
     pub pools: [[u8; 6]; 2],
+    /// The swarm palette: the cards (indexes into `mtg_engine::card_names()`) objects are drawn
+    /// from; empty means the whole pool.
+    pub palette: Vec<u8>,
+    /// Extra basic lands at the bottom of each player's library (mod `MAX_LIBRARY + 1`).
+    pub library: [u8; 2],
     pub objects: Vec<ObjectRecipe>,
 }
 
@@ -85,7 +142,27 @@ pub struct ObjectRecipe {
     /// Index (mod the object count) of the object this one is attached to; kept only when both
     /// are on the battlefield and distinct (CR 301.5, 303.4: only permanents attach).
     pub attached_to: Option<u8>,
+    /// One counter of each kind of [`COUNTER_KINDS`] whose bit is set in the mask `density`
+    /// makes of these bits (none, about half, three quarters, or seven eighths of the kinds).
+    pub kinds: u32,
+    pub density: u8,
+    /// Then these (kind, amount mod 4) pairs, at most one per kind.
     pub counters: Vec<(u8, u8)>,
+}
+
+impl ObjectRecipe {
+    /// The kinds (indexes into [`COUNTER_KINDS`]) this recipe puts one counter of.
+    pub fn kind_mask(&self) -> u32 {
+        let m = self.kinds;
+        let all = (1u32 << COUNTER_KINDS.len()) - 1;
+        let mask = match self.density % 4 {
+            0 => 0,
+            1 => m,
+            2 => m | m.rotate_left(7),
+            _ => !(m & m.rotate_left(11) & m.rotate_left(19)),
+        };
+        mask & all
+    }
 }
 
 impl<'a> Arbitrary<'a> for BoardRecipe {
@@ -96,6 +173,23 @@ impl<'a> Arbitrary<'a> for BoardRecipe {
         let turn = u8::arbitrary(u)?;
         let life = <[i8; 2]>::arbitrary(u)?;
         let pools = <[[u8; 6]; 2]>::arbitrary(u)?;
+        // The palette: a few cards of the pool, plus a theme's cards two times in three.
+        let size = usize::from(u8::arbitrary(u)?) % 7;
+        let mut palette = Vec::with_capacity(size.saturating_add(12));
+        for _ in 0..size {
+            palette.push(u8::arbitrary(u)?);
+        }
+        let theme = u8::arbitrary(u)?;
+        if theme % 3 != 0 {
+            let names = mtg_engine::card_names();
+            let cards = THEMES.get(usize::from(theme / 3) % THEMES.len()).copied().unwrap_or(&[]);
+            for name in cards {
+                if let Some(i) = names.iter().position(|n| n == name).and_then(|i| u8::try_from(i).ok()) {
+                    palette.push(i);
+                }
+            }
+        }
+        let library = <[u8; 2]>::arbitrary(u)?;
         // A count byte rather than a continuation byte per object (the `Vec` default, which
         // makes half the boards empty): boards of every size up to the cap are equally likely,
         // and shrinking the count byte shrinks the board. Objects stop when the bytes run out.
@@ -104,7 +198,7 @@ impl<'a> Arbitrary<'a> for BoardRecipe {
         while objects.len() < count && !u.is_empty() {
             objects.push(ObjectRecipe::arbitrary(u)?);
         }
-        Ok(BoardRecipe { seed, bob_active, step, turn, life, pools, objects })
+        Ok(BoardRecipe { seed, bob_active, step, turn, life, pools, palette, library, objects })
     }
 }
 
@@ -118,7 +212,13 @@ impl BoardRecipe {
             .objects
             .iter()
             .take(MAX_OBJECTS)
-            .filter_map(|o| Some((o, *names.get(usize::from(o.card) % names.len().max(1))?)))
+            .filter_map(|o| {
+                let index = match self.palette.len() {
+                    0 => usize::from(o.card),
+                    n => usize::from(self.palette[usize::from(o.card) % n]),
+                };
+                Some((o, *names.get(index % names.len().max(1))?))
+            })
             .collect();
         let zone_of = |o: &ObjectRecipe| ZONES[usize::from(o.zone) % ZONES.len()];
         let cards = recipes
@@ -129,7 +229,18 @@ impl BoardRecipe {
                 let zone = zone_of(o);
                 let mut c = CardSetup::new(name, owner, zone);
                 let mut counters = BTreeMap::new();
-                for (kind, n) in o.counters.iter().take(4) {
+                // Never both P/T kinds from the mask: they annihilate (CR 704.5q) and the board
+                // would lose a kind before the first priority.
+                let mut mask = o.kind_mask();
+                if mask & 0b11 == 0b11 {
+                    mask &= !0b10;
+                }
+                for (i, kind) in COUNTER_KINDS.iter().enumerate() {
+                    if mask & (1 << i) != 0 {
+                        counters.insert((*kind).into(), 1);
+                    }
+                }
+                for (kind, n) in o.counters.iter().take(COUNTER_KINDS.len()) {
                     counters.insert(COUNTER_KINDS[usize::from(*kind) % COUNTER_KINDS.len()].into(), u32::from(n % 4));
                 }
                 c.counters = counters;
@@ -146,7 +257,19 @@ impl BoardRecipe {
                 }
                 c
             })
-            .collect();
+            .collect::<Vec<CardSetup>>();
+        let mut cards = cards;
+        // Library padding: basic lands under whatever the recipe put in the libraries.
+        const BASICS: [&str; 5] = ["Plains", "Island", "Swamp", "Mountain", "Forest"];
+        for (p, n) in self.library.iter().enumerate() {
+            let owner = PlayerId(u8::try_from(p).unwrap_or(0));
+            for k in 0..usize::from(*n) % (MAX_LIBRARY + 1) {
+                let basic = BASICS[(k + usize::from(*n) / 8) % BASICS.len()];
+                if names.contains(&basic) {
+                    cards.push(CardSetup::new(basic, owner, ZoneKind::Library));
+                }
+            }
+        }
         let players = (0..2)
             .map(|i| PlayerSetup {
                 name: if i == 0 { "alice".into() } else { "bob".into() },
@@ -182,6 +305,10 @@ fn pool(amounts: &[u8; 6]) -> ManaPool {
 pub enum Pick {
     /// Take legal action `n mod len`.
     Legal(u16),
+    /// Move the game on: the player with priority passes; when the game waits for a decision
+    /// instead (triggers to put on the stack, attackers to declare) or a plain pass is refused
+    /// (an answer is needed), legal action `n mod len` is taken.
+    Advance(u8),
     /// A deliberately illegal (or at least unlisted) attempt on an object that exists.
     Attempt(Attempt),
     /// Try an arbitrary action built from raw numbers, most likely illegal.
@@ -282,13 +409,50 @@ pub struct Scenario {
     pub picks: Vec<Pick>,
 }
 
+/// How a script weighs its pick kinds (swarm testing over actions): drawn once per scenario,
+/// so some scripts only pass and take listed actions, others also try illegal ones.
+#[derive(Clone, Copy, Debug)]
+struct Mix {
+    legal: u8,
+    advance: u8,
+    attempt: u8,
+    wild: u8,
+}
+
+impl Mix {
+    fn new(b: u8) -> Mix {
+        Mix {
+            legal: 2 + (b & 3) * 2,
+            advance: 3 + ((b >> 2) & 3) * 3,
+            attempt: if b & 16 != 0 { 3 } else { 1 },
+            wild: if b & 32 != 0 { 1 } else { 0 },
+        }
+    }
+
+    fn pick(self, u: &mut Unstructured<'_>) -> arbitrary::Result<Pick> {
+        let total = u16::from(self.legal) + u16::from(self.advance) + u16::from(self.attempt) + u16::from(self.wild);
+        let k = u16::from(u8::arbitrary(u)?) % total.max(1);
+        let (l, a, t) = (u16::from(self.legal), u16::from(self.advance), u16::from(self.attempt));
+        Ok(if k < l {
+            Pick::Legal(u16::from(u8::arbitrary(u)?))
+        } else if k < l + a {
+            Pick::Advance(u8::arbitrary(u)?)
+        } else if k < l + a + t {
+            Pick::Attempt(Attempt::arbitrary(u)?)
+        } else {
+            Pick::Wild(WildAction::arbitrary(u)?)
+        })
+    }
+}
+
 impl<'a> Arbitrary<'a> for Scenario {
     fn arbitrary(u: &mut Unstructured<'a>) -> arbitrary::Result<Self> {
         let board = BoardRecipe::arbitrary(u)?;
+        let mix = Mix::new(u8::arbitrary(u)?);
         let mut picks = Vec::new();
         // Bounded so one input can't run forever.
         while picks.len() < MAX_PICKS && !u.is_empty() {
-            picks.push(Pick::arbitrary(u)?);
+            picks.push(mix.pick(u)?);
         }
         Ok(Scenario { board, picks })
     }
@@ -309,6 +473,8 @@ pub fn scenario_from_bytes(bytes: &[u8]) -> Scenario {
             turn: 0,
             life: [20, 20],
             pools: [[0; 6]; 2],
+            palette: Vec::new(),
+            library: [0; 2],
             objects: Vec::new(),
         },
         picks: Vec::new(),
@@ -345,12 +511,24 @@ mod tests {
             sick: false,
             commander: true,
             attached_to,
+            kinds: 0,
+            density: 0,
             counters: vec![(6, 1)],
         }
     }
 
     fn board(objects: Vec<ObjectRecipe>) -> BoardRecipe {
-        BoardRecipe { seed: 1, bob_active: false, step: 2, turn: 0, life: [20, 20], pools: [[0; 6]; 2], objects }
+        BoardRecipe {
+            seed: 1,
+            bob_active: false,
+            step: 2,
+            turn: 0,
+            life: [20, 20],
+            pools: [[0; 6]; 2],
+            palette: Vec::new(),
+            library: [0; 2],
+            objects,
+        }
     }
 
     #[test]
@@ -359,7 +537,7 @@ mod tests {
             let bytes: Vec<u8> = (0..400u32).map(|i| (i as u8).wrapping_mul(31).wrapping_add(seed)).collect();
             let s = scenario_from_bytes(&bytes);
             let setup = s.board.to_setup();
-            assert!(setup.cards.len() <= MAX_OBJECTS);
+            assert!(setup.cards.len() <= MAX_OBJECTS + 2 * MAX_LIBRARY);
             assert!(s.picks.len() <= MAX_PICKS);
             assert!(mtg_engine::Game::new(setup).is_ok(), "seed {seed}");
         }
@@ -369,11 +547,38 @@ mod tests {
     #[test]
     fn repair_keeps_only_attachments_between_distinct_permanents() {
         // 0 on the battlefield attached to itself, 1 attached to 0, 2 in hand attached to 0.
-        let setup = board(vec![object(0, Some(0)), object(0, Some(0)), object(1, Some(0))]).to_setup();
+        let setup = board(vec![object(0, Some(0)), object(0, Some(0)), object(4, Some(0))]).to_setup();
         let attached: Vec<Option<CardId>> = setup.cards.iter().map(|c| c.attached_to).collect();
         assert_eq!(attached, vec![None, Some(CardId(0)), None]);
         assert!(setup.cards.iter().all(|c| c.commander));
         assert_eq!(setup.cards[0].counters.get("first strike"), Some(&1));
+    }
+
+    #[test]
+    fn counter_densities_go_from_none_to_nearly_every_kind() {
+        let mut o = object(0, None);
+        o.kinds = 0x5555_5555;
+        let count = |o: &ObjectRecipe| o.kind_mask().count_ones();
+        o.density = 0;
+        assert_eq!(count(&o), 0);
+        o.density = 1;
+        assert_eq!(count(&o), 9);
+        o.density = 3;
+        assert!(count(&o) >= 14, "{}", count(&o));
+        assert!(o.kind_mask() < (1 << COUNTER_KINDS.len()));
+    }
+
+    #[test]
+    fn palettes_and_library_padding_shape_the_board() {
+        let mut b = board(vec![object(0, None), object(1, None)]);
+        let giant = mtg_engine::card_names().iter().position(|n| *n == "Crystalline Giant").and_then(|i| u8::try_from(i).ok());
+        b.palette = vec![giant.unwrap_or(0)];
+        b.library = [3, 0];
+        let setup = b.to_setup();
+        assert!(setup.cards.iter().take(2).all(|c| c.name == "Crystalline Giant"), "{:?}", setup.cards);
+        let padded: Vec<&CardSetup> = setup.cards.iter().skip(2).collect();
+        assert_eq!(padded.len(), 3);
+        assert!(padded.iter().all(|c| c.zone == ZoneKind::Library && c.owner == PlayerId(0)));
     }
 
     #[test]

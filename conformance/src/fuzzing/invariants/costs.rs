@@ -11,6 +11,39 @@ use mtg_engine::{Action, GameState, ZoneKind};
 
 use super::{Broken, Invariant};
 
+/// The three rules' preconditions for one activation: the permanent is tapped and the cost has
+/// {T} (107.5); untapped and {Q} (107.6); a summoning-sick creature without haste and {T} or {Q}
+/// (302.6). Empty when `action` is not an activation of a permanent's ability.
+pub(super) fn armed(state: &GameState, board: &Board, action: &Action) -> Vec<(Invariant, bool)> {
+    let Action::ActivateAbility { source, ability, .. } = action else { return Vec::new() };
+    let Some(obj) = state.object(*source).filter(|o| o.zone == ZoneKind::Battlefield) else { return Vec::new() };
+    let Some(ch) = board.get(source) else { return Vec::new() };
+    let Some(cost) = ch.activated().get(*ability).map(|a| a.cost.clone()) else { return Vec::new() };
+    let sick = cost.has_tap_or_untap() && ch.is(CardType::Creature) && obj.summoning_sick && !ch.has_keyword(Keyword::Haste);
+    vec![
+        (Invariant::TapSymbol, cost.tap && obj.tapped),
+        (Invariant::UntapSymbol, cost.untap && !obj.tapped),
+        (Invariant::SummoningSickness, sick),
+    ]
+}
+
+/// The same preconditions for a list of legal actions: some permanent of the player with
+/// priority can't pay its {T} (tapped), {Q} (untapped) or either (sick), so the list must leave
+/// those activations out.
+pub(super) fn exposed(state: &GameState, board: &Board) -> Vec<(Invariant, bool)> {
+    let Some(player) = state.priority else { return Vec::new() };
+    let (mut tap, mut untap, mut sick) = (false, false, false);
+    for obj in state.zone_objects(ZoneKind::Battlefield, Some(player)) {
+        let Some(ch) = board.get(&obj.id) else { continue };
+        for ab in ch.activated() {
+            tap |= ab.cost.tap && obj.tapped;
+            untap |= ab.cost.untap && !obj.tapped;
+            sick |= ab.cost.has_tap_or_untap() && ch.is(CardType::Creature) && obj.summoning_sick && !ch.has_keyword(Keyword::Haste);
+        }
+    }
+    vec![(Invariant::TapSymbol, tap), (Invariant::UntapSymbol, untap), (Invariant::SummoningSickness, sick)]
+}
+
 /// Which of the three rules `action` would break if it were carried out in `state`; `None` when
 /// it is not an activation with {T} or {Q}, or none is broken.
 pub(super) fn unpayable(state: &GameState, board: &Board, action: &Action) -> Option<Broken> {

@@ -27,6 +27,7 @@ type Fingerprint = (Vec<(ObjectId, PlayerId, Vec<(String, u32)>, Option<ObjectId
 #[derive(Default)]
 pub(super) struct Cache {
     last: Option<Fingerprint>,
+    oracle_last: Option<Fingerprint>,
 }
 
 fn fingerprint(state: &GameState) -> Fingerprint {
@@ -39,16 +40,57 @@ fn fingerprint(state: &GameState) -> Fingerprint {
 }
 
 impl Cache {
-    pub(super) fn check<G: RulesGame>(&mut self, game: &G, board: &Board) -> Result<(), Broken> {
+    /// The engine's `could_produce` against the independent oracle (`super::oracle`) for every
+    /// permanent with mana abilities, when the battlefield changed. `None` when it didn't run;
+    /// else whether it was armed (as for the simulation).
+    pub(super) fn check_oracle<G: RulesGame>(&mut self, game: &G, board: &Board) -> Result<Option<bool>, Broken> {
         let state = game.state();
         if state.is_over() {
-            return Ok(());
+            return Ok(None);
+        }
+        let fp = fingerprint(state);
+        if self.oracle_last.as_ref() == Some(&fp) {
+            return Ok(None);
+        }
+        self.oracle_last = Some(fp);
+        let replacements = !replacement::active(state, board).is_empty();
+        let mut armed = false;
+        for obj in state.zone_objects(ZoneKind::Battlefield, None) {
+            let Some(ch) = board.get(&obj.id) else { continue };
+            let abilities: Vec<&ActivatedAbility> = ch.activated().into_iter().filter(|a| a.is_mana_ability()).collect();
+            if abilities.is_empty() {
+                continue;
+            }
+            let Some(expected) = super::oracle::could_produce(state, board, obj.id) else { return Ok(Some(false)) };
+            let references = abilities.iter().any(|a| matches!(&a.effect, Effect::AddMana(ManaSpec::CouldProduce { .. })));
+            armed |= replacements || references;
+            let answered = game.could_produce(obj.id);
+            if answered != expected {
+                return Err(Broken::new(
+                    Invariant::CouldProduceOracle,
+                    format!("could_produce({} {:?}) = {answered:?}, but CR 106.7 read over the card definitions gives {expected:?}", ch.name, obj.id),
+                ));
+            }
+        }
+        Ok(Some(armed))
+    }
+
+    /// `None` when the simulation didn't run (nothing changed); else whether it was armed: a
+    /// permanent with mana abilities was compared while a mana replacement effect was on the
+    /// battlefield or an ability read what other permanents could produce.
+    pub(super) fn check<G: RulesGame>(&mut self, game: &G, board: &Board) -> Result<Option<bool>, Broken> {
+        let state = game.state();
+        if state.is_over() {
+            return Ok(None);
         }
         let fp = fingerprint(state);
         if self.last.as_ref() == Some(&fp) {
-            return Ok(());
+            return Ok(None);
         }
         self.last = Some(fp);
+        let replacements = !replacement::active(state, board).is_empty();
+        let mut compared = false;
+        let mut references = false;
         let orders = replacement_orders(state, board);
         for obj in state.zone_objects(ZoneKind::Battlefield, None) {
             let Some(ch) = board.get(&obj.id) else { continue };
@@ -57,6 +99,8 @@ impl Cache {
             if abilities.is_empty() {
                 continue;
             }
+            compared = true;
+            references |= abilities.iter().any(|(_, a)| matches!(&a.effect, Effect::AddMana(ManaSpec::CouldProduce { .. })));
             let mut simulated = BTreeSet::new();
             for (index, ab) in abilities {
                 let base = payable_copy(state, obj.id, ab);
@@ -90,7 +134,7 @@ impl Cache {
                 ));
             }
         }
-        Ok(())
+        Ok(Some(compared && (replacements || references)))
     }
 }
 

@@ -1,20 +1,21 @@
 //! Counters put by the rules, as invariants:
 //! - Crystalline Giant (rulings 2020-04-17): its trigger chooses at random a kind of counter it
 //!   doesn't have among ten, and puts one counter of that kind on it; with all ten kinds it puts
-//!   none. So resolving it adds at most one counter, of a kind among the ten it didn't have, and
-//!   the Giant never has more than ten kinds among those ten.
+//!   none. So resolving it adds nothing with all ten, and otherwise exactly one counter, of a
+//!   kind among the ten it didn't have (three checks, each with its mutant).
 //! - CR 107.3m: a permanent that "enters with X counters" gets the X of the spell it was.
 //!
-//! Vacuous while the engine's card pool has no Crystalline Giant (it is checked by name, the
-//! conformance suite's view of the card, so it starts checking as soon as the card exists).
+//! The Giant is recognized by name (the conformance suite's view of the card) and its trigger by
+//! the effect on the stack.
 
 use std::collections::BTreeMap;
 
-use mtg_engine::abilities::{Ability, Amount, StaticAbility};
+use mtg_engine::abilities::{Ability, Amount, Effect, StaticAbility};
 use mtg_engine::state::StackEntryKind;
-use mtg_engine::{cards, Event, ZoneKind};
+use mtg_engine::{cards, Event, GameState, ZoneKind};
 
 use super::{Broken, Invariant, RulesGame, Transition};
+use crate::fuzzing::reach::Reach;
 
 pub const CRYSTALLINE_GIANT: &str = "Crystalline Giant";
 
@@ -27,29 +28,56 @@ fn giant_kinds(counters: &mtg_engine::Counters<u32>) -> BTreeMap<&'static str, u
     GIANT_KINDS.iter().filter_map(|k| counters.get(*k).filter(|n| **n > 0).map(|n| (*k, *n))).collect()
 }
 
-pub(super) fn crystalline_giant<G: RulesGame>(t: &Transition<'_, G>) -> Result<(), Broken> {
+/// Records the most kinds among the ten that a Giant on the battlefield has.
+pub(super) fn giant_depth(state: &GameState, reach: &mut Reach) {
+    for o in state.zone_objects(ZoneKind::Battlefield, None) {
+        if o.def == CRYSTALLINE_GIANT {
+            reach.giant_max_kinds = reach.giant_max_kinds.max(giant_kinds(&o.counters).len());
+        }
+    }
+}
+
+/// After the Giant's trigger resolved (armed): with all ten kinds, nothing was added; otherwise
+/// exactly one counter, of a kind among the ten it had none of. A +1/+1 counter that met a
+/// -1/-1 counter (both removed by CR 704.5q in the same step) counts as added.
+pub(super) fn crystalline_giant<G: RulesGame>(t: &Transition<'_, G>, reach: &mut Reach) -> Result<bool, Broken> {
     let (b, a) = (t.before.state(), t.after.state());
     // The top of the stack resolved in this step if it is gone afterwards.
-    let Some(top) = b.stack.last() else { return Ok(()) };
-    let StackEntryKind::Ability { source, .. } = &top.kind else { return Ok(()) };
-    if a.stack.iter().any(|e| e.id == top.id) {
-        return Ok(());
+    let Some(top) = b.stack.last() else { return Ok(false) };
+    let StackEntryKind::Ability { source, effect, .. } = &top.kind else { return Ok(false) };
+    if !matches!(effect, Effect::PutCounterOfRandomAbsentKind { .. }) || a.stack.iter().any(|e| e.id == top.id) {
+        return Ok(false);
     }
-    let (Some(old), Some(new)) = (b.object(*source), a.object(*source)) else { return Ok(()) };
-    if old.def != CRYSTALLINE_GIANT || new.zone != ZoneKind::Battlefield {
-        return Ok(());
+    let (Some(old), Some(new)) = (b.object(*source), a.object(*source)) else { return Ok(false) };
+    if old.def != CRYSTALLINE_GIANT || old.zone != ZoneKind::Battlefield || new.zone != ZoneKind::Battlefield {
+        return Ok(false);
     }
     let (had, has) = (giant_kinds(&old.counters), giant_kinds(&new.counters));
-    if has.len() > GIANT_KINDS.len() {
-        return Err(Broken::new(Invariant::CrystallineGiant, format!("{} kinds of counters among the ten: {has:?}", has.len())));
+    if let Some(n) = reach.giant_resolved_with.get_mut(had.len()) {
+        *n = n.saturating_add(1);
     }
-    let grown: Vec<(&str, u32)> = has
+    let minus = |o: &mtg_engine::state::Object| o.counters.get("-1/-1").copied().unwrap_or(0);
+    let mut grown: Vec<(&str, u32)> = has
         .iter()
         .filter_map(|(k, n)| {
             let before = had.get(k).copied().unwrap_or(0);
             (*n > before).then(|| (*k, n - before))
         })
         .collect();
+    let annihilated = minus(new) < minus(old) && !had.contains_key("+1/+1") && !has.contains_key("+1/+1");
+    if annihilated {
+        grown.push(("+1/+1", minus(old) - minus(new)));
+    }
+    let added: u32 = grown.iter().map(|(_, n)| n).sum();
+    if had.len() == GIANT_KINDS.len() {
+        if added > 0 {
+            return Err(Broken::new(
+                Invariant::CrystallineGiant,
+                format!("with all ten kinds its trigger still added {added} counter(s): {grown:?}; none with all ten"),
+            ));
+        }
+        return Ok(true);
+    }
     let repeated: Vec<&str> = grown.iter().filter(|(k, _)| had.contains_key(k)).map(|(k, _)| *k).collect();
     if !repeated.is_empty() {
         return Err(Broken::new(
@@ -57,21 +85,21 @@ pub(super) fn crystalline_giant<G: RulesGame>(t: &Transition<'_, G>) -> Result<(
             format!("its trigger added a kind it already had: {repeated:?} (before {had:?}, after {has:?})"),
         ));
     }
-    let added: u32 = grown.iter().map(|(_, n)| n).sum();
-    if added > 1 || (had.len() == GIANT_KINDS.len() && added > 0) {
+    if added != 1 {
         return Err(Broken::new(
             Invariant::CrystallineGiant,
-            format!("its trigger added {added} counters (before {had:?}, after {has:?}); at most one, none with all ten"),
+            format!("its trigger added {added} counters (before {had:?}, after {has:?}); exactly one with fewer than ten kinds"),
         ));
     }
-    Ok(())
+    Ok(true)
 }
 
 /// CR 107.3m: when a spell with X resolves into a permanent with "enters with X [kind] counters",
 /// the permanent has exactly X counters of that kind right after it entered (nothing else in the
 /// same step adds or removes counters of the kind on an object that just entered, unless it left).
-pub(super) fn enters_with_x<G: RulesGame>(t: &Transition<'_, G>) -> Result<(), Broken> {
-    let Ok(events) = t.outcome else { return Ok(()) };
+pub(super) fn enters_with_x<G: RulesGame>(t: &Transition<'_, G>) -> Result<bool, Broken> {
+    let Ok(events) = t.outcome else { return Ok(false) };
+    let mut armed = false;
     for e in events {
         let Event::ZoneChanged { old, new, from: ZoneKind::Stack, to: ZoneKind::Battlefield, .. } = e else { continue };
         let Some(x) = t.before.state().object(*old).and_then(|o| o.x) else { continue };
@@ -80,6 +108,7 @@ pub(super) fn enters_with_x<G: RulesGame>(t: &Transition<'_, G>) -> Result<(), B
         for ability in &def.abilities {
             let Ability::Static(StaticAbility::EntersWithCounters { kind, amount: Amount::X }) = ability else { continue };
             let has = obj.counters.get(kind).copied().unwrap_or(0);
+            armed = true;
             if has != x {
                 return Err(Broken::new(
                     Invariant::EntersWithX,
@@ -88,5 +117,5 @@ pub(super) fn enters_with_x<G: RulesGame>(t: &Transition<'_, G>) -> Result<(), B
             }
         }
     }
-    Ok(())
+    Ok(armed)
 }

@@ -1,43 +1,47 @@
-//! Durations of continuous effects (CR 611.2a), as the engine exposes them:
-//! - "until end of turn" effects end in the cleanup step (CR 514.2), so none created in a turn
-//!   is still there once the next turn has begun;
-//! - copy effects that last "until your next turn" (Layer 1, CR 707) end before their
-//!   controller's next turn. The engine's `Duration` has no such variant yet, so that half is
-//!   vacuous for now: it is written against the serialized duration's name (any variant whose
-//!   name mentions "NextTurn"), so it starts checking when the engine adds one, without a code
-//!   change here.
+//! Durations of continuous effects (CR 611.2a), checked whenever a turn ends:
+//! - "until end of turn" effects end in the cleanup step (CR 514.2), so none that existed when a
+//!   turn was under way is still there once the next turn has begun;
+//! - "until your next turn" effects (Crystalline Resonance's copy effect) end as that player's
+//!   next turn begins (CR 611.2a; Crystalline Resonance ruling 2020-04-17-2), so none is still
+//!   there once a turn of that player has begun after it was created.
+//!
+//! Armed by a turn change with such an effect to end (each has a mutant that keeps it).
 
-use mtg_engine::state::{ContinuousEffect, Duration};
+use mtg_engine::state::Duration;
 
 use super::{Broken, Invariant, RulesGame, Transition};
+use crate::fuzzing::reach::Reach;
 
-fn ends_at_next_turn(e: &ContinuousEffect) -> bool {
-    serde_json::to_string(&e.duration).map(|s| s.contains("NextTurn")).unwrap_or(false)
-}
-
-pub(super) fn check<G: RulesGame>(t: &Transition<'_, G>) -> Result<(), Broken> {
+pub(super) fn check<G: RulesGame>(t: &Transition<'_, G>, reach: &mut Reach) -> Result<bool, Broken> {
     let (b, a) = (t.before.state(), t.after.state());
     if a.turn == b.turn {
-        return Ok(());
+        return Ok(false);
     }
-    for e in &a.effects {
-        let existed = b.effects.iter().any(|old| old.timestamp == e.timestamp);
-        if !existed {
+    let mut armed = false;
+    for e in &b.effects {
+        let ends = match e.duration {
+            Duration::EndOfTurn => true,
+            Duration::UntilNextTurnOf(p) => p == a.active,
+            Duration::Indefinite => false,
+        };
+        if !ends {
             continue;
         }
-        if e.duration == Duration::EndOfTurn {
+        armed = true;
+        if a.effects.iter().any(|n| n.timestamp == e.timestamp) {
+            let what = match e.duration {
+                Duration::EndOfTurn => "an \"until end of turn\" effect".to_string(),
+                _ => format!("an \"until your next turn\" effect of {:?}", a.active),
+            };
             return Err(Broken::new(
                 Invariant::Durations,
-                format!("an \"until end of turn\" effect (timestamp {}) survived into turn {}", e.timestamp, a.turn),
+                format!("{what} (timestamp {}) survived into turn {}", e.timestamp, a.turn),
             ));
         }
-        let controller = e.source.and_then(|s| b.object(s)).map(|o| o.controller);
-        if ends_at_next_turn(e) && controller == Some(a.active) {
-            return Err(Broken::new(
-                Invariant::Durations,
-                format!("an \"until your next turn\" effect (timestamp {}) survived into its controller's turn {}", e.timestamp, a.turn),
-            ));
+        match e.duration {
+            Duration::EndOfTurn => reach.end_of_turn_ended = reach.end_of_turn_ended.saturating_add(1),
+            _ => reach.next_turn_ended = reach.next_turn_ended.saturating_add(1),
         }
     }
-    Ok(())
+    Ok(armed)
 }

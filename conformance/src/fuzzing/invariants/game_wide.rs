@@ -102,6 +102,20 @@ pub(super) fn no_pending_sba(state: &GameState, board: &Board) -> Result<(), Bro
     Ok(())
 }
 
+/// Whether a step's events look like state-based actions were performed (a player lost, a
+/// permanent went to the graveyard without being sacrificed, a token ceased to exist): then
+/// the position after it is where a pending one would show.
+pub(super) fn sba_like(events: &[mtg_engine::Event]) -> bool {
+    use mtg_engine::Event;
+    events.iter().any(|e| match e {
+        Event::PlayerLost { .. } | Event::TokenCeasedToExist { .. } => true,
+        Event::ZoneChanged { old, from: ZoneKind::Battlefield, to: ZoneKind::Graveyard, .. } => {
+            !events.iter().any(|x| matches!(x, Event::Sacrificed { object } if object == old))
+        }
+        _ => false,
+    })
+}
+
 pub(super) fn round_trip<G: RulesGame>(game: &G) -> Result<(), Broken> {
     let broken = |d: String| Err(Broken::new(Invariant::RoundTrip, d));
     let saved = match game.save() {

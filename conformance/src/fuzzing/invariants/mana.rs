@@ -7,17 +7,24 @@ use mtg_engine::{Action, ZoneKind};
 
 use super::{added_types, Broken, Invariant, RulesGame, Transition};
 
+/// Which of the two checks of an accepted mana ability had their precondition: undefined mana
+/// (its source could produce nothing), and could-produce (it added mana to compare).
+pub(super) struct Armed {
+    pub undefined: bool,
+    pub could: bool,
+}
+
 /// After an accepted mana-ability activation: what it added against what its source could
 /// produce before (CR 106.7 ignores costs, so "before" is the right time to ask). When the
 /// source could produce nothing, the ability's mana was undefined: nothing may be added, and the
 /// {T}/{Q} in its cost must still have been paid (CR 106.5).
-pub(super) fn produced<G: RulesGame>(t: &Transition<'_, G>, undefined: bool, could: bool) -> Result<(), Broken> {
-    let Action::ActivateAbility { player, source, ability, .. } = t.action else { return Ok(()) };
-    let Ok(events) = t.outcome else { return Ok(()) };
-    let Some(ch) = t.before_board.get(source) else { return Ok(()) };
-    let Some(ab) = ch.activated().get(*ability).copied() else { return Ok(()) };
+pub(super) fn produced<G: RulesGame>(t: &Transition<'_, G>, undefined: bool, could: bool) -> Result<Option<Armed>, Broken> {
+    let Action::ActivateAbility { player, source, ability, .. } = t.action else { return Ok(None) };
+    let Ok(events) = t.outcome else { return Ok(None) };
+    let Some(ch) = t.before_board.get(source) else { return Ok(None) };
+    let Some(ab) = ch.activated().get(*ability).copied() else { return Ok(None) };
     if !ab.is_mana_ability() {
-        return Ok(());
+        return Ok(None);
     }
     let possible = t.before.could_produce(*source);
     let added = added_types(t.before.state(), t.after.state(), events, *player);
@@ -48,16 +55,17 @@ pub(super) fn produced<G: RulesGame>(t: &Transition<'_, G>, undefined: bool, cou
             ));
         }
     }
-    Ok(())
+    Ok(Some(Armed { undefined: possible.is_empty(), could: !added.is_empty() }))
 }
 
 /// CR 106.4: when a step ends, every pool empties; so after an action that began a new step (or
 /// turn), every pool is empty — nothing adds mana between the beginning of a step and the first
 /// priority without an action.
-pub(super) fn pools_empty<G: RulesGame>(t: &Transition<'_, G>) -> Result<(), Broken> {
+/// Armed when a step began while some pool held mana.
+pub(super) fn pools_empty<G: RulesGame>(t: &Transition<'_, G>) -> Result<bool, Broken> {
     let (b, a) = (t.before.state(), t.after.state());
     if (a.step, a.turn) == (b.step, b.turn) {
-        return Ok(());
+        return Ok(false);
     }
     for (i, p) in a.players.iter().enumerate() {
         if !p.mana_pool.is_empty() {
@@ -67,5 +75,5 @@ pub(super) fn pools_empty<G: RulesGame>(t: &Transition<'_, G>) -> Result<(), Bro
             ));
         }
     }
-    Ok(())
+    Ok(b.players.iter().any(|p| !p.mana_pool.is_empty()))
 }

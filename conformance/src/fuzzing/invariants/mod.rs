@@ -23,6 +23,7 @@ mod counters;
 mod durations;
 mod game_wide;
 mod mana;
+pub mod oracle;
 #[cfg(any(test, feature = "mutants"))]
 pub mod mutants;
 #[cfg(feature = "arbitrary")]
@@ -31,7 +32,9 @@ pub mod regress;
 mod script;
 
 #[cfg(feature = "arbitrary")]
-pub use script::{check, minimize, run, Move, Run, Trace, TraceStep};
+pub use script::{check, minimize, run, run_counting, Move, Run, Trace, TraceStep};
+
+use crate::fuzzing::reach::Reach;
 
 /// What the invariants need from an engine. `mtg_engine::Game` implements it directly; test
 /// mutants wrap a `Game` and change one behaviour.
@@ -95,6 +98,9 @@ pub enum Invariant {
     UndefinedMana,
     /// CR 106.7: "could produce" agrees with what the permanent's mana abilities produce.
     CouldProduce,
+    /// CR 106.7: "could produce" agrees with an independent reading of the rule over the card
+    /// definitions (`oracle`), which shares no code with the engine's fixpoint.
+    CouldProduceOracle,
     /// Crystalline Giant rulings (2020-04-17): its trigger adds one counter of a kind among the
     /// ten it doesn't have, and nothing when it has all ten.
     CrystallineGiant,
@@ -107,7 +113,7 @@ pub enum Invariant {
     /// CR 107.3m: "enters with X counters" uses the X of the spell it was.
     EntersWithX,
     /// CR 611.2a / 514.2: effects end when their duration says ("until end of turn" in the
-    /// cleanup step; copy effects "until your next turn" when the engine exposes them).
+    /// cleanup step; "until your next turn" as that player's next turn begins).
     Durations,
     // ---- game-wide ----
     /// CR 400.1, 400.7: every card is exactly one object in exactly one zone; spells on the
@@ -130,12 +136,13 @@ pub enum Invariant {
 }
 
 impl Invariant {
-    pub const ALL: [Invariant; 18] = [
+    pub const ALL: [Invariant; 19] = [
         Invariant::TapSymbol,
         Invariant::UntapSymbol,
         Invariant::SummoningSickness,
         Invariant::UndefinedMana,
         Invariant::CouldProduce,
+        Invariant::CouldProduceOracle,
         Invariant::CrystallineGiant,
         Invariant::ChimericMassPt,
         Invariant::ChimericMassDies,
@@ -151,8 +158,8 @@ impl Invariant {
         Invariant::SetupBuilds,
     ];
 
-    /// The rulings-as-invariants group (each has a mutant test): the first ten of [`Self::ALL`].
-    pub const RULINGS: &'static [Invariant] = Invariant::ALL.split_at(10).0;
+    /// The rulings-as-invariants group (each has a mutant test): the first eleven of [`Self::ALL`].
+    pub const RULINGS: &'static [Invariant] = Invariant::ALL.split_at(11).0;
 
     /// A short stable name (used in reports and regression case ids).
     pub fn name(self) -> &'static str {
@@ -162,6 +169,7 @@ impl Invariant {
             Invariant::SummoningSickness => "summoning-sickness",
             Invariant::UndefinedMana => "undefined-mana",
             Invariant::CouldProduce => "could-produce",
+            Invariant::CouldProduceOracle => "could-produce-oracle",
             Invariant::CrystallineGiant => "crystalline-giant",
             Invariant::ChimericMassPt => "chimeric-mass-pt",
             Invariant::ChimericMassDies => "chimeric-mass-dies",
@@ -186,11 +194,12 @@ impl Invariant {
             Invariant::SummoningSickness => "a creature's {T}/{Q} ability needs control since its controller's most recent turn began, or haste",
             Invariant::UndefinedMana => "an ability that would produce mana of an undefined type produces no mana, and its costs are paid",
             Invariant::CouldProduce => "\"could produce\" is exactly what the mana abilities would produce, ignoring costs",
+            Invariant::CouldProduceOracle => "\"could produce\" is what CR 106.7 says, read independently over the card definitions",
             Invariant::CrystallineGiant => "Crystalline Giant gets one counter of a listed kind it doesn't have, none with all ten",
             Invariant::ChimericMassPt => "an animated Chimeric Mass has power and toughness equal to its charge counters",
             Invariant::ChimericMassDies => "an animated Chimeric Mass with no charge counters is put into the graveyard",
             Invariant::EntersWithX => "a permanent that enters with X counters gets the X of the spell it was",
-            Invariant::Durations => "\"until end of turn\" effects end in the cleanup step",
+            Invariant::Durations => "\"until end of turn\" effects end in the cleanup step, \"until your next turn\" effects as that turn begins",
             Invariant::OneZone => "a card is one object in one zone; moving makes a new object",
             Invariant::NoPendingSba => "state-based actions are performed before a player gets priority",
             Invariant::PoolsEmpty => "mana pools empty at the end of each step and phase",
@@ -214,12 +223,12 @@ impl Invariant {
             Invariant::UntapSymbol => "cr-107.6",
             Invariant::SummoningSickness => "cr-302.6",
             Invariant::UndefinedMana => "cr-106.5",
-            Invariant::CouldProduce => "cr-106.7",
+            Invariant::CouldProduce | Invariant::CouldProduceOracle => "cr-106.7",
             Invariant::CrystallineGiant => "crystalline-giant-2020-04-17-1",
             Invariant::ChimericMassPt => "chimeric-mass-2011-01-01-3",
             Invariant::ChimericMassDies => "chimeric-mass-2011-01-01-4",
             Invariant::EntersWithX => "cr-107.3m",
-            Invariant::Durations => "cr-514.2",
+            Invariant::Durations => "cr-611.2a",
             Invariant::OneZone => "cr-400.7",
             Invariant::NoPendingSba => "cr-704.3",
             Invariant::PoolsEmpty => "cr-106.4",
@@ -303,45 +312,87 @@ pub struct Transition<'a, G> {
 }
 
 /// The invariants with the memory some of them keep between steps (so the 106.7 simulation runs
-/// only when the battlefield changed).
+/// only when the battlefield changed), and the reach counts: how often each check ran and how
+/// often its precondition held (see [`crate::fuzzing::reach`]).
 pub struct Checker {
     selection: Selection,
     could_produce: could_produce::Cache,
+    pub(crate) reach: Reach,
+    /// What the last accepted action did, for the arming of the position's checks.
+    moved_zones: bool,
+    sba_like: bool,
 }
 
 impl Checker {
     pub fn new(selection: Selection) -> Checker {
-        Checker { selection, could_produce: could_produce::Cache::default() }
+        Checker {
+            selection,
+            could_produce: could_produce::Cache::default(),
+            reach: Reach::default(),
+            moved_zones: false,
+            sba_like: false,
+        }
     }
 
-    fn on(&self, i: Invariant) -> bool {
+    /// The reach counts so far.
+    pub fn reach(&self) -> &Reach {
+        &self.reach
+    }
+
+    pub(crate) fn on(&self, i: Invariant) -> bool {
         self.selection.contains(i)
+    }
+
+    /// One check of `i` ran; `armed`: its precondition held.
+    pub(crate) fn count(&mut self, i: Invariant, armed: bool) {
+        if self.on(i) {
+            self.reach.count(i, armed);
+        }
     }
 
     /// Invariants of a position (checked at the start and after every accepted action).
     pub fn position<G: RulesGame>(&mut self, game: &G, board: &Board) -> Result<(), Broken> {
+        let (moved, sba) = (std::mem::take(&mut self.moved_zones), std::mem::take(&mut self.sba_like));
         if self.on(Invariant::OneZone) {
+            self.count(Invariant::OneZone, moved);
             game_wide::one_zone(game.state())?;
         }
         if self.on(Invariant::NoPendingSba) {
+            self.count(Invariant::NoPendingSba, sba && game.state().priority.is_some());
             game_wide::no_pending_sba(game.state(), board)?;
         }
         if self.on(Invariant::RoundTrip) {
+            self.count(Invariant::RoundTrip, true);
             game_wide::round_trip(game)?;
         }
+        counters::giant_depth(game.state(), &mut self.reach);
         if self.on(Invariant::ChimericMassPt) || self.on(Invariant::ChimericMassDies) {
-            chimeric_mass::check(game, board, self.on(Invariant::ChimericMassPt), self.on(Invariant::ChimericMassDies))?;
+            let (pt, dies) = (self.on(Invariant::ChimericMassPt), self.on(Invariant::ChimericMassDies));
+            // The "dies" half is armed by the step that animated or emptied a Mass (transition).
+            let armed = chimeric_mass::check(game, board, pt, dies, &mut self.reach)?;
+            self.count(Invariant::ChimericMassPt, armed);
         }
         if self.on(Invariant::CouldProduce) {
-            self.could_produce.check(game, board)?;
+            if let Some(armed) = self.could_produce.check(game, board)? {
+                self.count(Invariant::CouldProduce, armed);
+            }
+        }
+        if self.on(Invariant::CouldProduceOracle) {
+            if let Some(armed) = self.could_produce.check_oracle(game, board)? {
+                self.count(Invariant::CouldProduceOracle, armed);
+            }
         }
         Ok(())
     }
 
     /// Invariants of the actions `legal_actions` lists (checked whenever the list is computed).
-    pub fn listed<G: RulesGame>(&self, game: &G, board: &Board, legal: &[Action]) -> Result<(), Broken> {
+    pub fn listed<G: RulesGame>(&mut self, game: &G, board: &Board, legal: &[Action]) -> Result<(), Broken> {
         if self.on(Invariant::LegalActionsAccepted) && legal.is_empty() && !game.state().is_over() {
             return Err(Broken::new(Invariant::LegalActionsAccepted, "a game that isn't over lists no legal action"));
+        }
+        let exposed = costs::exposed(game.state(), board);
+        for (i, armed) in exposed {
+            self.count(i, armed);
         }
         for a in legal {
             if let Some(b) = costs::unpayable(game.state(), board, a) {
@@ -354,32 +405,49 @@ impl Checker {
     }
 
     /// Invariants of one step.
-    pub fn transition<G: RulesGame>(&self, t: &Transition<'_, G>) -> Result<(), Broken> {
-        if t.outcome.is_err() {
+    pub fn transition<G: RulesGame>(&mut self, t: &Transition<'_, G>) -> Result<(), Broken> {
+        for (i, armed) in costs::armed(t.before.state(), t.before_board, t.action) {
+            self.count(i, armed);
+        }
+        let Ok(events) = t.outcome else {
+            self.count(Invariant::RejectionChangesNothing, true);
             if self.on(Invariant::RejectionChangesNothing) {
                 game_wide::rejection_changes_nothing(t)?;
             }
             return Ok(());
-        }
+        };
+        self.moved_zones = events.iter().any(|e| matches!(e, Event::ZoneChanged { .. }));
+        self.sba_like = game_wide::sba_like(events);
         if let Some(b) = costs::unpayable(t.before.state(), t.before_board, t.action) {
             if self.on(b.invariant) {
                 return Err(Broken { detail: format!("accepted: {}", b.detail), ..b });
             }
         }
         if self.on(Invariant::UndefinedMana) || self.on(Invariant::CouldProduce) {
-            mana::produced(t, self.on(Invariant::UndefinedMana), self.on(Invariant::CouldProduce))?;
+            if let Some(armed) = mana::produced(t, self.on(Invariant::UndefinedMana), self.on(Invariant::CouldProduce))? {
+                self.count(Invariant::UndefinedMana, armed.undefined);
+                self.count(Invariant::CouldProduce, armed.could);
+            }
         }
         if self.on(Invariant::PoolsEmpty) {
-            mana::pools_empty(t)?;
+            let armed = mana::pools_empty(t)?;
+            self.count(Invariant::PoolsEmpty, armed);
         }
         if self.on(Invariant::CrystallineGiant) {
-            counters::crystalline_giant(t)?;
+            let armed = counters::crystalline_giant(t, &mut self.reach)?;
+            self.count(Invariant::CrystallineGiant, armed);
         }
         if self.on(Invariant::EntersWithX) {
-            counters::enters_with_x(t)?;
+            let armed = counters::enters_with_x(t)?;
+            self.count(Invariant::EntersWithX, armed);
         }
         if self.on(Invariant::Durations) {
-            durations::check(t)?;
+            let armed = durations::check(t, &mut self.reach)?;
+            self.count(Invariant::Durations, armed);
+        }
+        if self.on(Invariant::ChimericMassDies) {
+            let armed = chimeric_mass::dies_armed(t);
+            self.count(Invariant::ChimericMassDies, armed);
         }
         Ok(())
     }

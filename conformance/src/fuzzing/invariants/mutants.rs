@@ -10,7 +10,8 @@ use std::collections::BTreeSet;
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use mtg_engine::abilities::{Ability, Amount, StaticAbility};
+use mtg_engine::abilities::{Ability, Amount, Effect, ManaSpec, Relation, StaticAbility};
+use mtg_engine::types::CardType;
 use mtg_engine::costs::Cost;
 use mtg_engine::layers::characteristics;
 use mtg_engine::rng::Rng;
@@ -228,6 +229,120 @@ impl Bug for CouldProduceIgnoresReplacements {
     }
 }
 
+/// The "could produce" references of `permanent`'s mana abilities: (whose lands, colors only).
+fn references(game: &Game, permanent: ObjectId) -> Vec<(Relation, bool)> {
+    let Some(ch) = characteristics(game.state(), permanent) else { return Vec::new() };
+    ch.activated()
+        .into_iter()
+        .filter(|a| a.is_mana_ability())
+        .filter_map(|a| match &a.effect {
+            Effect::AddMana(ManaSpec::CouldProduce { lands_of, colors_only }) => Some((*lands_of, *colors_only)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Lands on the battlefield other than `permanent`, of `relation` to its controller.
+fn other_lands(game: &Game, permanent: ObjectId, relation: Relation) -> Vec<ObjectId> {
+    let s = game.state();
+    let Some(me) = s.object(permanent).map(|o| o.controller) else { return Vec::new() };
+    s.zone_objects(ZoneKind::Battlefield, None)
+        .into_iter()
+        .filter(|o| o.id != permanent)
+        .filter(|o| match relation {
+            Relation::You => o.controller == me,
+            Relation::Opponent => o.controller != me,
+            Relation::Any => true,
+        })
+        .filter(|o| characteristics(s, o.id).is_some_and(|c| c.is(CardType::Land)))
+        .map(|o| o.id)
+        .collect()
+}
+
+/// A mana ability activation with a choice the broken `could` allows and the engine doesn't:
+/// carried out with a choice the engine accepts, and the mana it added replaced by one mana of
+/// the chosen type — so activations agree with the broken "could produce", as they would in
+/// an engine whose one fixpoint serves both.
+fn apply_consistently(game: &mut Game, action: Action, could: impl Fn(&Game, ObjectId) -> BTreeSet<ManaType>) -> Result<Vec<Event>, Rejection> {
+    let Action::ActivateAbility { player, source, mana_choice: Some(t), .. } = &action else { return game.apply(action) };
+    let (player, source, t) = (*player, *source, *t);
+    if !could(game, source).contains(&t) || game.could_produce(source).contains(&t) {
+        return game.apply(action);
+    }
+    for choice in std::iter::once(None).chain(ManaType::ALL.into_iter().map(Some)) {
+        let mut a = action.clone();
+        if let Action::ActivateAbility { mana_choice, .. } = &mut a {
+            *mana_choice = choice;
+        }
+        let mut g = game.clone();
+        if let Ok(events) = g.apply(a) {
+            let before = game.state().player(player).map(|p| p.mana_pool.clone()).unwrap_or_default();
+            let mut s = g.state().clone();
+            if let Some(p) = s.player_mut(player) {
+                p.mana_pool = before;
+                p.mana_pool.add(t, 1);
+            }
+            *game = Game::from_state(s);
+            return Ok(events);
+        }
+    }
+    game.apply(action)
+}
+
+/// CR 106.7 broken in the fixpoint: permanents that read what other lands could produce count
+/// each other as producing every type (a greatest instead of a least fixpoint), so two
+/// Reflecting Pools alone "help each other" — consistently, in `could_produce` and in what
+/// their abilities may add.
+pub struct PoolsFeedEachOther;
+impl PoolsFeedEachOther {
+    fn broken(game: &Game, permanent: ObjectId) -> BTreeSet<ManaType> {
+        let mut out = game.could_produce(permanent);
+        for (relation, colors_only) in references(game, permanent) {
+            if other_lands(game, permanent, relation).into_iter().any(|l| !references(game, l).is_empty()) {
+                out.extend(ManaType::ALL.into_iter().filter(|t| !colors_only || t.is_color()));
+            }
+        }
+        out
+    }
+}
+impl Bug for PoolsFeedEachOther {
+    const NAME: &'static str = "lands reading each other's \"could produce\" feed each other";
+    const BREAKS: Invariant = Invariant::CouldProduceOracle;
+    fn could_produce(game: &Game, permanent: ObjectId) -> BTreeSet<ManaType> {
+        Self::broken(game, permanent)
+    }
+    fn apply(game: &mut Game, action: Action) -> Result<Vec<Event>, Rejection> {
+        apply_consistently(game, action, Self::broken)
+    }
+}
+
+/// CR 106.7 broken in the fixpoint: "a land an opponent controls" also reads its controller's
+/// own lands (Exotic Orchard sees its controller's lands), consistently.
+pub struct OrchardSeesOwnLands;
+impl OrchardSeesOwnLands {
+    fn broken(game: &Game, permanent: ObjectId) -> BTreeSet<ManaType> {
+        let mut out = game.could_produce(permanent);
+        for (relation, colors_only) in references(game, permanent) {
+            if relation == Relation::Opponent {
+                for l in other_lands(game, permanent, Relation::You) {
+                    out.extend(game.could_produce(l).into_iter().filter(|t| !colors_only || t.is_color()));
+                }
+            }
+        }
+        out
+    }
+}
+impl Bug for OrchardSeesOwnLands {
+    const NAME: &'static str = "\"a land an opponent controls\" includes its controller's lands";
+    const BREAKS: Invariant = Invariant::CouldProduceOracle;
+    fn could_produce(game: &Game, permanent: ObjectId) -> BTreeSet<ManaType> {
+        Self::broken(game, permanent)
+    }
+    fn apply(game: &mut Game, action: Action) -> Result<Vec<Event>, Rejection> {
+        apply_consistently(game, action, Self::broken)
+    }
+}
+
 /// Crystalline Giant rulings broken: the trigger chooses among all ten kinds, including kinds
 /// it already has (a new kind it chose becomes one more counter of a kind it had).
 pub struct GiantRepeatsKind;
@@ -249,6 +364,82 @@ impl Bug for GiantRepeatsKind {
             if let (Some(new), Some(old)) = (new_kind, old_kind) {
                 o.counters.remove(*new);
                 *o.counters.entry((*old).into()).or_insert(0) += 1;
+            }
+        })
+    }
+}
+
+/// The top of the stack if it is a Crystalline Giant's trigger, and the Giant.
+fn giant_trigger(game: &Game) -> Option<ObjectId> {
+    let giant = game.state().stack.last().and_then(|e| match &e.kind {
+        StackEntryKind::Ability { source, .. } => Some(*source),
+        _ => None,
+    });
+    giant.filter(|g| game.state().object(*g).is_some_and(|o| o.def == CRYSTALLINE_GIANT && o.zone == ZoneKind::Battlefield))
+}
+
+/// The Giant's kinds among the ten (with a counter).
+fn giant_kind_count(o: &mtg_engine::state::Object) -> usize {
+    GIANT_KINDS.iter().filter(|k| o.counters.get(**k).copied().unwrap_or(0) > 0).count()
+}
+
+/// Crystalline Giant rulings broken: with all ten kinds, the trigger still adds a +1/+1
+/// counter (it chooses among all ten when none is missing).
+pub struct GiantAddsAtTen;
+impl Bug for GiantAddsAtTen {
+    const NAME: &'static str = "Crystalline Giant with all ten kinds gets another counter";
+    const BREAKS: Invariant = Invariant::CrystallineGiant;
+    fn apply(game: &mut Game, action: Action) -> Result<Vec<Event>, Rejection> {
+        let Some(giant) = giant_trigger(game) else { return game.apply(action) };
+        apply_then(game, action, |before, after, _| {
+            let ten = before.object(giant).is_some_and(|o| giant_kind_count(o) == GIANT_KINDS.len());
+            let resolved = !after.stack.iter().any(|e| before.stack.last().is_some_and(|t| t.id == e.id));
+            if let (true, true, Some(o)) = (ten, resolved, after.object_mut(giant)) {
+                *o.counters.entry("+1/+1".into()).or_insert(0) += 1;
+            }
+        })
+    }
+}
+
+/// Crystalline Giant rulings broken: the trigger puts no counter on it (the "adds nothing" gap
+/// of a check that only said "at most one").
+pub struct GiantAddsNothing;
+impl Bug for GiantAddsNothing {
+    const NAME: &'static str = "Crystalline Giant's trigger adds nothing";
+    const BREAKS: Invariant = Invariant::CrystallineGiant;
+    fn apply(game: &mut Game, action: Action) -> Result<Vec<Event>, Rejection> {
+        let Some(giant) = giant_trigger(game) else { return game.apply(action) };
+        apply_then(game, action, |before, after, _| {
+            let Some(had) = before.object(giant).map(|o| o.counters.clone()) else { return };
+            if let Some(o) = after.object_mut(giant) {
+                for k in GIANT_KINDS {
+                    match had.get(k) {
+                        Some(n) => {
+                            o.counters.insert(k.to_string(), *n);
+                        }
+                        None => {
+                            o.counters.remove(k);
+                        }
+                    }
+                }
+            }
+        })
+    }
+}
+
+/// Crystalline Giant rulings broken: the trigger puts two counters of the kind it chose.
+pub struct GiantAddsTwo;
+impl Bug for GiantAddsTwo {
+    const NAME: &'static str = "Crystalline Giant's trigger adds two counters";
+    const BREAKS: Invariant = Invariant::CrystallineGiant;
+    fn apply(game: &mut Game, action: Action) -> Result<Vec<Event>, Rejection> {
+        let Some(giant) = giant_trigger(game) else { return game.apply(action) };
+        apply_then(game, action, |before, after, _| {
+            let had = before.object(giant).map(|o| o.counters.clone()).unwrap_or_default();
+            let Some(o) = after.object_mut(giant) else { return };
+            let new_kind = GIANT_KINDS.iter().find(|k| had.get(**k).copied().unwrap_or(0) == 0 && o.counters.get(**k).copied().unwrap_or(0) > 0);
+            if let Some(k) = new_kind {
+                *o.counters.entry((*k).to_string()).or_insert(0) += 1;
             }
         })
     }
@@ -325,6 +516,22 @@ impl Bug for EndOfTurnEffectsLinger {
         apply_then(game, action, |before, after, _| {
             for e in &before.effects {
                 if e.duration == Duration::EndOfTurn && !after.effects.iter().any(|a| a.timestamp == e.timestamp) {
+                    after.effects.push(e.clone());
+                }
+            }
+        })
+    }
+}
+
+/// CR 611.2a broken: "until your next turn" effects (Crystalline Resonance's copy) never end.
+pub struct NextTurnEffectsLinger;
+impl Bug for NextTurnEffectsLinger {
+    const NAME: &'static str = "\"until your next turn\" effects don't end";
+    const BREAKS: Invariant = Invariant::Durations;
+    fn apply(game: &mut Game, action: Action) -> Result<Vec<Event>, Rejection> {
+        apply_then(game, action, |before, after, _| {
+            for e in &before.effects {
+                if matches!(e.duration, Duration::UntilNextTurnOf(_)) && !after.effects.iter().any(|a| a.timestamp == e.timestamp) {
                     after.effects.push(e.clone());
                 }
             }

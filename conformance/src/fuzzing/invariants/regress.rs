@@ -496,6 +496,7 @@ impl<'a> Writer<'a> {
                 out.push(format!("{{ expect = {{ object = {}, counters = {{ one_of = [{}] }} }} }}", q(&r), options.join(", ")));
             }
             Invariant::CouldProduce
+            | Invariant::CouldProduceOracle
             | Invariant::Durations
             | Invariant::OneZone
             | Invariant::LegalActionsAccepted
@@ -594,23 +595,9 @@ mod tests {
     use crate::run::judge::Verdict;
     use crate::run::reference::ReferenceEngine;
     use crate::run::runner::run_case;
-    use proptest::collection::vec;
-    use proptest::prelude::any;
-    use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestError, TestRng, TestRunner};
-
-    /// An artifact for bug `B`, as the fuzzer would find it (random bytes that break it).
-    fn artifact<B: Bug>(cases: u32) -> Option<Vec<u8>> {
-        let config = Config { cases, failure_persistence: None, max_shrink_iters: 0, ..Config::default() };
-        let mut runner = TestRunner::new_with_rng(config, TestRng::deterministic_rng(RngAlgorithm::ChaCha));
-        let only = Selection::only(&[B::BREAKS]);
-        let r = runner.run(&vec(any::<u8>(), 0..300), |b| match super::super::check::<Mutant<B>>(&scenario_from_bytes(&b), &only) {
-            Ok(_) => Ok(()),
-            Err(v) => Err(TestCaseError::fail(v.to_string())),
-        });
-        match r {
-            Err(TestError::Fail(_, bytes)) => Some(bytes),
-            _ => None,
-        }
+    /// An artifact for bug `B`, as the fuzzer would find it (seeded bytes that break it).
+    fn artifact<B: Bug>(budget: u64) -> Option<Vec<u8>> {
+        crate::fuzzing::reach::hunt::<Mutant<B>>(B::BREAKS, 1, budget, crate::fuzzing::reach::DEFAULT_BYTES).map(|(_, b, _)| b)
     }
 
     /// The case parses, lints clean and passes on the real engine (which has no such bug).
@@ -635,7 +622,7 @@ mod tests {
 
     #[test]
     fn a_tap_symbol_artifact_becomes_an_expect_illegal_case() {
-        let Some(bytes) = artifact::<TapsTappedPermanent>(2000) else { panic!("no artifact") };
+        let Some(bytes) = artifact::<TapsTappedPermanent>(400) else { panic!("no artifact") };
         let r = regress::<Mutant<TapsTappedPermanent>>(&bytes);
         let Ok(r) = r else { panic!("{r:?}") };
         assert_eq!(r.violation.invariant, Invariant::TapSymbol);
@@ -647,7 +634,7 @@ mod tests {
     #[test]
     fn an_enters_with_x_witness_becomes_a_counters_case() {
         // Hangarback Walker in hand, {C}{C}{C}{C}: bytes are hard to hand-write, so search.
-        let Some(bytes) = artifact::<XFromManaSpent>(20_000) else { panic!("no artifact") };
+        let Some(bytes) = artifact::<XFromManaSpent>(1500) else { panic!("no artifact") };
         let r = regress::<Mutant<XFromManaSpent>>(&bytes);
         let Ok(r) = r else { panic!("{r:?}") };
         assert_eq!(r.covers, "cr-107.3m");

@@ -5,6 +5,7 @@ use mtg_engine::layers::compute_all;
 use mtg_engine::{Action, GameSetup, Rejection};
 
 use super::{Broken, Checker, Invariant, RulesGame, Selection, Transition, Violation};
+use crate::fuzzing::reach::Reach;
 use crate::fuzzing::generate::{Attempt, Pick, Scenario, WildAction};
 
 /// One move of a script: a generated pick, or an exact action (hand-written witnesses).
@@ -12,6 +13,8 @@ use crate::fuzzing::generate::{Attempt, Pick, Scenario, WildAction};
 pub enum Move {
     /// Take listed action `n mod len`.
     Legal(u16),
+    /// Pass, or take listed action `n mod len` when a pass can't be made (see `Pick::Advance`).
+    Advance(u8),
     Attempt(Attempt),
     Wild(WildAction),
     Exact(Action),
@@ -23,6 +26,7 @@ impl From<&Pick> for Move {
     fn from(p: &Pick) -> Move {
         match p {
             Pick::Legal(n) => Move::Legal(*n),
+            Pick::Advance(n) => Move::Advance(*n),
             Pick::Attempt(a) => Move::Attempt(a.clone()),
             Pick::Wild(w) => Move::Wild(w.clone()),
         }
@@ -66,68 +70,136 @@ pub fn check<G: RulesGame>(scenario: &Scenario, selection: &Selection) -> Result
 /// Plays `moves` from `setup`, checking the selected invariants at the start, after every step
 /// and, at the end, that replaying the same actions gives the same game.
 pub fn run<G: RulesGame>(setup: GameSetup, moves: &[Move], selection: &Selection) -> Run {
+    run_counting::<G>(setup, moves, selection, &mut Reach::default())
+}
+
+/// [`run`], counting in `reach` how often each invariant was checked and armed, and the
+/// deepest states reached (see [`crate::fuzzing::reach`]).
+pub fn run_counting<G: RulesGame>(setup: GameSetup, moves: &[Move], selection: &Selection, reach: &mut Reach) -> Run {
     let mut trace = Trace { setup: setup.clone(), steps: Vec::new() };
-    let violation = play::<G>(setup, moves, selection, &mut trace).err();
+    let mut checker = Checker::new(selection.clone());
+    let violation = play::<G>(setup, moves, &mut checker, &mut trace).err();
+    reach.scenarios = reach.scenarios.saturating_add(1);
+    reach.merge(&checker.reach);
     Run { trace, violation }
 }
 
-fn play<G: RulesGame>(setup: GameSetup, moves: &[Move], sel: &Selection, trace: &mut Trace) -> Result<(), Violation> {
-    let mut game = match G::new_game(setup.clone()) {
-        Ok(g) => g,
-        Err(e) => return Err(Broken { invariant: Invariant::SetupBuilds, detail: e.to_string() }.at(None)),
-    };
-    let mut checker = Checker::new(sel.clone());
-    let mut board = compute_all(game.state());
-    checker.position(&game, &board).map_err(|b| b.at(None))?;
-    for (i, m) in moves.iter().enumerate() {
-        if game.state().is_over() {
-            break;
-        }
-        let at = Some(i);
-        let (action, listed) = match m {
-            Move::Legal(n) => {
-                let legal = game.legal_actions();
-                checker.listed(&game, &board, &legal).map_err(|b| b.at(at))?;
-                match legal.get(usize::from(*n) % legal.len().max(1)) {
-                    Some(a) => (a.clone(), true),
-                    None => continue,
-                }
-            }
-            Move::Attempt(a) => (a.to_action(game.state()), false),
-            Move::Wild(w) => (w.to_action(), false),
-            Move::Exact(a) => (a.clone(), false),
-            Move::Pass => {
-                let s = game.state();
-                let player = s.priority.unwrap_or(s.active);
-                (Action::PassPriority { player, answers: mtg_engine::Answers::default() }, false)
-            }
-        };
-        let before = game.clone();
-        let outcome = game.apply(action.clone());
+/// One action of a script, checked: the transition, then (if accepted) the new position.
+struct Player<'c, G> {
+    game: G,
+    board: mtg_engine::layers::Board,
+    checker: &'c mut Checker,
+}
+
+impl<G: RulesGame> Player<'_, G> {
+    fn step(&mut self, action: Action, listed: bool, at: Option<usize>, trace: &mut Trace) -> Result<bool, Violation> {
+        let before = self.game.clone();
+        let outcome = self.game.apply(action.clone());
         trace.steps.push(TraceStep { action: action.clone(), listed, rejection: outcome.as_ref().err().cloned() });
-        if listed && sel.contains(Invariant::LegalActionsAccepted) {
-            if let Err(r) = &outcome {
-                return Err(Broken { invariant: Invariant::LegalActionsAccepted, detail: format!("listed {action:?} rejected: {r}") }.at(at));
+        if listed {
+            self.checker.count(Invariant::LegalActionsAccepted, true);
+            if self.checker.on(Invariant::LegalActionsAccepted) {
+                if let Err(r) = &outcome {
+                    return Err(Broken { invariant: Invariant::LegalActionsAccepted, detail: format!("listed {action:?} rejected: {r}") }.at(at));
+                }
             }
         }
         // A rejected action leaves the position as it was (checked by the transition), so the
         // position's invariants and characteristics carry over.
-        let after_board = if outcome.is_ok() { compute_all(game.state()) } else { board.clone() };
+        let after_board = if outcome.is_ok() { compute_all(self.game.state()) } else { self.board.clone() };
         let t = Transition {
             before: &before,
-            before_board: &board,
+            before_board: &self.board,
             action: &action,
             outcome: &outcome,
-            after: &game,
+            after: &self.game,
             after_board: &after_board,
         };
-        checker.transition(&t).map_err(|b| b.at(at))?;
-        if outcome.is_ok() {
-            checker.position(&game, &after_board).map_err(|b| b.at(at))?;
+        self.checker.transition(&t).map_err(|b| b.at(at))?;
+        let accepted = outcome.is_ok();
+        if accepted {
+            self.checker.position(&self.game, &after_board).map_err(|b| b.at(at))?;
         }
-        board = after_board;
+        self.board = after_board;
+        Ok(accepted)
     }
-    if sel.contains(Invariant::Deterministic) {
+
+    /// Listed action `n mod len`, after checking the list.
+    fn listed(&mut self, n: usize, at: Option<usize>, trace: &mut Trace) -> Result<(), Violation> {
+        let legal = self.game.legal_actions();
+        self.checker.listed(&self.game, &self.board, &legal).map_err(|b| b.at(at))?;
+        if let Some(a) = legal.get(n % legal.len().max(1)) {
+            self.step(a.clone(), true, at, trace)?;
+        }
+        Ok(())
+    }
+}
+
+fn play<G: RulesGame>(setup: GameSetup, moves: &[Move], checker: &mut Checker, trace: &mut Trace) -> Result<(), Violation> {
+    checker.count(Invariant::SetupBuilds, true);
+    let game = match G::new_game(setup.clone()) {
+        Ok(g) => g,
+        Err(e) => return Err(Broken { invariant: Invariant::SetupBuilds, detail: e.to_string() }.at(None)),
+    };
+    let board = compute_all(game.state());
+    let first_turn = game.state().turn;
+    let mut p = Player { game, board, checker };
+    p.checker.position(&p.game, &p.board).map_err(|b| b.at(None))?;
+    for (i, m) in moves.iter().enumerate() {
+        let turns = p.game.state().turn.saturating_sub(first_turn).saturating_add(1);
+        p.checker.reach.max_turns = p.checker.reach.max_turns.max(turns);
+        if p.game.state().is_over() {
+            break;
+        }
+        let at = Some(i);
+        match m {
+            Move::Legal(n) => p.listed(usize::from(*n), at, trace)?,
+            Move::Advance(n) => {
+                let s = p.game.state();
+                // While something resolves, half the passes carry answers (a "you may", what to
+                // copy, ...): the listed passes, chosen by `n`.
+                if !s.stack.is_empty() && n % 2 == 0 && s.trigger_wait.is_none() && !s.combat.awaiting_declaration {
+                    let legal = p.game.legal_actions();
+                    p.checker.listed(&p.game, &p.board, &legal).map_err(|b| b.at(at))?;
+                    let passes: Vec<&Action> = legal.iter().filter(|a| matches!(a, Action::PassPriority { .. })).collect();
+                    if let Some(a) = passes.get(usize::from(n / 2) % passes.len().max(1)) {
+                        let a = (*a).clone();
+                        p.step(a, true, at, trace)?;
+                        continue;
+                    }
+                }
+                let s = p.game.state();
+                let decision = s.trigger_wait.is_some() || s.combat.awaiting_declaration || s.priority.is_none();
+                let accepted = !decision && {
+                    let player = s.priority.unwrap_or(s.active);
+                    p.step(Action::PassPriority { player, answers: mtg_engine::Answers::default() }, false, at, trace)?
+                };
+                if !accepted {
+                    p.listed(usize::from(*n), at, trace)?;
+                }
+            }
+            Move::Attempt(a) => {
+                let action = a.to_action(p.game.state());
+                p.step(action, false, at, trace)?;
+            }
+            Move::Wild(w) => {
+                p.step(w.to_action(), false, at, trace)?;
+            }
+            Move::Exact(a) => {
+                p.step(a.clone(), false, at, trace)?;
+            }
+            Move::Pass => {
+                let s = p.game.state();
+                let player = s.priority.unwrap_or(s.active);
+                p.step(Action::PassPriority { player, answers: mtg_engine::Answers::default() }, false, at, trace)?;
+            }
+        }
+    }
+    let turns = p.game.state().turn.saturating_sub(first_turn).saturating_add(1);
+    p.checker.reach.max_turns = p.checker.reach.max_turns.max(turns);
+    let game = p.game;
+    if checker.on(Invariant::Deterministic) {
+        checker.count(Invariant::Deterministic, !trace.steps.is_empty());
         deterministic::<G>(setup, trace, &game).map_err(|b| b.at(None))?;
     }
     Ok(())
