@@ -329,6 +329,7 @@ pub fn report_html(
         read.len(),
     );
     Status::Success
+}
 
 /// `mtg-conformance reach`: `scenarios` seeded scenarios through every invariant, then the
 /// table of how often each was checked and armed and the closing line. Progress goes to stderr

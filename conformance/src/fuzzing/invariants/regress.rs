@@ -646,7 +646,7 @@ mod tests {
     }
 
     fn empty_board(step: u8) -> Scenario {
-        Scenario { board: BoardRecipe { seed: 0, bob_active: false, step, turn: 0, life: [20, 20], pools: [[0; 6]; 2], objects: Vec::new() }, picks: Vec::new() }
+        Scenario { board: BoardRecipe { seed: 0, bob_active: false, step, turn: 0, life: [20, 20], pools: [[0; 6]; 2], palette: Vec::new(), library: [0; 2], objects: Vec::new() }, picks: Vec::new() }
     }
 
     #[test]
