@@ -85,24 +85,25 @@ fn fuzz_findings_stay_fixed() {
 }
 
 /// Generated scenarios reach the states the rulings are about (issue: "invariants that bite"):
-/// over the first scenarios of seed 1, every invariant is armed at least once — but
-/// chimeric-mass-pt, which needs an animated Mass with nothing else on its P/T and comes at
-/// about one scenario in twenty (the opt-in test below) — a Giant trigger resolves with nine
-/// kinds and with ten, and a script reaches its third turn.
+/// over the first scenarios of seed 1, every invariant is armed at least once, an animated
+/// Chimeric Mass is under both a P/T setting and a P/T modifying effect, a Giant trigger resolves
+/// with nine kinds and with ten, and a script reaches its third turn.
 #[test]
 fn generated_scenarios_reach_every_ruling_state() {
     use mtg_conformance::fuzzing::reach::{explore, render, DEFAULT_BYTES};
     let (reach, bug) = explore(1, REACH_SCENARIOS, DEFAULT_BYTES, 2, |_| {});
     let table = render(&reach, 0.0);
     assert!(bug.is_none(), "{bug:?}");
-    assert_eq!(reach.never_armed(), vec![Invariant::ChimericMassPt], "{table}");
-    assert!(reach.mass_animated > 0, "{table}");
+    assert!(reach.never_armed().is_empty(), "{table}");
+    assert!(reach.mass_set_and_modified > 0, "{table}");
     assert!(reach.giant_resolved_with[9] > 0 && reach.giant_resolved_with[10] > 0, "{table}");
     assert!(reach.max_turns >= 3, "{table}");
 }
 
-/// Scenarios of `generated_scenarios_reach_every_ruling_state` (seed 1).
-const REACH_SCENARIOS: u64 = 150;
+/// Scenarios of `generated_scenarios_reach_every_ruling_state` (seed 1). At 150 the rarest
+/// invariants (enters-with-x, chimeric-mass-pt) went unarmed once new cards joined the pool;
+/// 600 arms each of them about ten times (`mtg-conformance reach --scenarios 600 --seed 1`).
+const REACH_SCENARIOS: u64 = 600;
 
 /// The deepest states, which take more scenarios (opt-in: `cargo test --release -p
 /// mtg-conformance --test properties -- --ignored`): an animated Chimeric Mass under a P/T
