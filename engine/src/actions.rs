@@ -9,6 +9,7 @@ use crate::events::Event;
 use crate::ids::{ObjectId, PlayerId};
 use crate::layers::{compute_all, Board};
 use crate::mana::{ManaPool, ManaType};
+use crate::mana_abilities::ProductionCache;
 use crate::rejection::Rejection;
 use crate::state::{GameState, ZoneKind};
 use crate::targets::{self, Target};
@@ -88,7 +89,7 @@ impl Action {
 pub fn apply(state: &mut GameState, action: Action) -> Result<Vec<Event>, Rejection> {
     let backup = state.clone();
     let mut ev = Vec::new();
-    match apply_inner(state, action, &mut ev, true, None) {
+    match apply_inner(state, action, &mut ev, true, None, None) {
         Ok(()) => Ok(ev),
         Err(e) => {
             *state = backup;
@@ -107,6 +108,7 @@ fn apply_inner(
     ev: &mut Vec<Event>,
     settle_after: bool,
     board: Option<&Board>,
+    cache: Option<&ProductionCache>,
 ) -> Result<(), Rejection> {
     if state.is_over() || state.priority.is_none() {
         return Err(Rejection::GameOver);
@@ -141,7 +143,7 @@ fn apply_inner(
         Action::PlayLand { .. } | Action::CastSpell { .. } | Action::ActivateAbility { .. }
     );
     // Only `passes` changed above, which no characteristic depends on: `board` still holds.
-    apply_action(state, player, action, ev, board)?;
+    apply_action(state, player, action, ev, board, cache)?;
     if keeps_priority && settle_after {
         // CR 117.3c: the player receives priority again, so state-based actions are checked
         // and waiting triggers go on the stack first (CR 117.5, 603.3).
@@ -156,6 +158,7 @@ fn apply_action(
     action: Action,
     ev: &mut Vec<Event>,
     board: Option<&Board>,
+    cache: Option<&ProductionCache>,
 ) -> Result<(), Rejection> {
     match action {
         Action::PassPriority { answers, .. } => priority::pass(state, player, &answers, ev),
@@ -169,6 +172,7 @@ fn apply_action(
                 activation::Activation { player, source, ability, x, targets, mana_choice, payment, replacement_order },
                 ev,
                 board,
+                cache,
             )
         }
         // CR 508.1: only while the declaration is due, in the declare attackers step.
@@ -413,12 +417,13 @@ fn permutations(ids: &[u32]) -> Vec<Vec<u32>> {
     out
 }
 
-/// `board`: `compute_all(state)`, shared by all the trials of one `legal_actions` call.
-fn is_legal(state: &GameState, board: &Board, action: &Action) -> bool {
+/// `board`: `compute_all(state)`, shared by all the trials of one `legal_actions` call (and so
+/// is `cache`).
+fn is_legal(state: &GameState, board: &Board, cache: &ProductionCache, action: &Action) -> bool {
     // The trial copy is thrown away, so `apply`'s own backup copy is not needed.
     let mut trial = state.clone();
     let mut ev = Vec::new();
-    apply_inner(&mut trial, action.clone(), &mut ev, false, Some(board)).is_ok()
+    apply_inner(&mut trial, action.clone(), &mut ev, false, Some(board), Some(cache)).is_ok()
 }
 
 /// Cheap necessary conditions for an activation, checked before the costly trial: a cost that
@@ -470,9 +475,10 @@ pub fn legal_actions(state: &GameState) -> Vec<Action> {
     }
     // The characteristics now: what every candidate and every trial starts from.
     let board = compute_all(state);
+    let cache = ProductionCache::default();
     if state.trigger_wait.is_some() {
         let mut out = put_triggers_candidates(state, &board, player);
-        out.retain(|a| is_legal(state, &board, a));
+        out.retain(|a| is_legal(state, &board, &cache, a));
         return out;
     }
     let mut out = Vec::new();
@@ -490,18 +496,18 @@ pub fn legal_actions(state: &GameState) -> Vec<Action> {
         }
         out.extend(sets.into_iter().map(|attackers| Action::DeclareAttackers { player, attackers }));
         out.push(Action::PassPriority { player, answers: Answers::default() });
-        out.retain(|a| is_legal(state, &board, a));
+        out.retain(|a| is_legal(state, &board, &cache, a));
         return out;
     }
     let plain = Action::PassPriority { player, answers: Answers::default() };
     let choices = choice_answers(state, &board).into_iter().map(|answers| Action::PassPriority { player, answers });
-    if is_legal(state, &board, &plain) {
+    if is_legal(state, &board, &cache, &plain) {
         out.push(plain);
         // Other answers would only be ignored, except the optional choices ("you may", what
         // to copy, which legend to keep) that make a real difference.
-        out.extend(choices.filter(|a| is_legal(state, &board, a)));
+        out.extend(choices.filter(|a| is_legal(state, &board, &cache, a)));
     } else {
-        out.extend(pass_candidates(state, player).into_iter().skip(1).chain(choices).filter(|a| is_legal(state, &board, a)));
+        out.extend(pass_candidates(state, player).into_iter().skip(1).chain(choices).filter(|a| is_legal(state, &board, &cache, a)));
     }
     let pool = state.player(player).map(|p| p.mana_pool.clone()).unwrap_or_default();
     let mut candidates = Vec::new();
@@ -558,7 +564,7 @@ pub fn legal_actions(state: &GameState) -> Vec<Action> {
             }
         }
     }
-    candidates.retain(|a| is_legal(state, &board, a));
+    candidates.retain(|a| is_legal(state, &board, &cache, a));
     out.extend(candidates);
     out
 }

@@ -12,7 +12,7 @@ use std::borrow::Cow;
 
 use crate::layers::{compute_all, Board};
 use crate::mana::{ManaPool, ManaType};
-use crate::mana_abilities::{self, ManaActivation};
+use crate::mana_abilities::{self, ManaActivation, ProductionCache};
 use crate::rejection::Rejection;
 use crate::state::{GameState, StackAbilityKind, StackEntry, StackEntryKind, ZoneKind};
 use crate::targets::{self, Target};
@@ -40,7 +40,14 @@ pub(crate) fn announced_x(x_count: u32, x: Option<u32>) -> Result<u32, Rejection
 }
 
 /// `board`: the characteristics now, if the caller has them.
-pub(crate) fn activate(state: &mut GameState, a: Activation, ev: &mut Vec<Event>, board: Option<&Board>) -> Result<(), Rejection> {
+/// `cache`: shared by the trials of one `legal_actions` call (with `board` their common board).
+pub(crate) fn activate(
+    state: &mut GameState,
+    a: Activation,
+    ev: &mut Vec<Event>,
+    board: Option<&Board>,
+    cache: Option<&ProductionCache>,
+) -> Result<(), Rejection> {
     let obj = state.object(a.source).ok_or(Rejection::NoSuchObject(a.source))?.clone();
     let board: Cow<'_, Board> = match board {
         Some(b) => Cow::Borrowed(b),
@@ -111,7 +118,12 @@ pub(crate) fn activate(state: &mut GameState, a: Activation, ev: &mut Vec<Event>
     }
     if is_mana {
         ev.push(Event::AbilityActivated { player: a.player, source: a.source, ability: a.ability, stack_id: None });
+        // Tapping, untapping and paying mana change no characteristics, so the board computed
+        // above still holds; removing counters or sacrificing may, so then it is recomputed.
+        let unchanged = ability.cost.remove_counters.is_empty() && !ability.cost.sacrifice_self;
+        let shared = matches!(board, Cow::Borrowed(_)) && unchanged;
         let act = ManaActivation {
+            cache: if shared { cache } else { None },
             player: a.player,
             source: a.source,
             source_is_land,
@@ -119,9 +131,6 @@ pub(crate) fn activate(state: &mut GameState, a: Activation, ev: &mut Vec<Event>
             mana_choice: a.mana_choice,
             order: &a.replacement_order,
         };
-        // Tapping, untapping and paying mana change no characteristics, so the board computed
-        // above still holds; removing counters or sacrificing may, so then it is recomputed.
-        let unchanged = ability.cost.remove_counters.is_empty() && !ability.cost.sacrifice_self;
         let board = if unchanged { Some(board) } else { None };
         return mana_abilities::resolve(state, &act, &ability.effect, board, ev);
     }

@@ -17,6 +17,17 @@ use crate::replacement::{self, ProductionContext};
 use crate::state::{GameState, ZoneKind};
 use crate::targets::Target;
 
+/// What the mana-ability trials of one `legal_actions` call share, computed at most once: the
+/// active replacement effects (CR 614) and what the lands could produce (CR 106.7). Both
+/// depend only on the permanents, their controllers and their characteristics, which paying
+/// {T} or mana doesn't change; `activation` hands it on only when the cost paid was of that
+/// kind and the characteristics are those the trials started from.
+#[derive(Default)]
+pub(crate) struct ProductionCache {
+    reps: std::cell::OnceCell<Vec<replacement::ActiveReplacement>>,
+    lands: std::cell::OnceCell<crate::could_produce::ProduceTable>,
+}
+
 /// One activation of a mana ability being resolved.
 pub(crate) struct ManaActivation<'a> {
     pub player: PlayerId,
@@ -26,6 +37,8 @@ pub(crate) struct ManaActivation<'a> {
     pub tapped_for_mana: bool,
     pub mana_choice: Option<ManaType>,
     pub order: &'a [ObjectId],
+    /// Shared with the other trials of the same `legal_actions` call, if any.
+    pub cache: Option<&'a ProductionCache>,
 }
 
 fn add_to_pool(state: &mut GameState, player: PlayerId, mana: &ManaPool, source: ObjectId, ev: &mut Vec<Event>) {
@@ -101,14 +114,28 @@ fn add_mana(
         Some(b) => b,
         None => board.insert(Cow::Owned(compute_all(state))),
     };
-    let reps = replacement::active(state, board);
-    // The could-produce table is needed only by abilities that refer to it (CR 106.7).
-    let table = if matches!(spec, crate::abilities::ManaSpec::CouldProduce { .. }) {
-        land_table(state, board, &reps)
-    } else {
-        Default::default()
+    let own_reps;
+    let reps: &[replacement::ActiveReplacement] = match act.cache {
+        Some(c) => c.reps.get_or_init(|| replacement::active(state, board)),
+        None => {
+            own_reps = replacement::active(state, board);
+            &own_reps
+        }
     };
-    let raw = match raw_mana(state, board, &table, act.player, spec) {
+    // The could-produce table is needed only by abilities that refer to it (CR 106.7).
+    let own_table;
+    let table: &crate::could_produce::ProduceTable = match (spec, act.cache) {
+        (crate::abilities::ManaSpec::CouldProduce { .. }, Some(c)) => c.lands.get_or_init(|| land_table(state, board, reps)),
+        (crate::abilities::ManaSpec::CouldProduce { .. }, None) => {
+            own_table = land_table(state, board, reps);
+            &own_table
+        }
+        _ => {
+            own_table = Default::default();
+            &own_table
+        }
+    };
+    let raw = match raw_mana(state, board, table, act.player, spec) {
         RawMana::Fixed(p) => p,
         RawMana::OneOf(options) if options.is_empty() => {
             // CR 106.5: no type can be defined, so no mana; there is nothing to choose.
@@ -141,7 +168,7 @@ fn add_mana(
         source_is_land: act.source_is_land,
         producer: act.player,
     };
-    let mut out = replacement::apply_in_order(&reps, &ctx, raw, act.order);
+    let mut out = replacement::apply_in_order(reps, &ctx, raw, act.order);
     if let Some(r) = restriction {
         out = out.with_restriction(r);
     }
@@ -190,7 +217,14 @@ pub(crate) fn resolve(
         Some(b) => b,
         None => Cow::Owned(compute_all(state)),
     };
-    let reps = replacement::active(state, &board);
+    let own_reps;
+    let reps: &[replacement::ActiveReplacement] = match act.cache {
+        Some(c) => c.reps.get_or_init(|| replacement::active(state, &board)),
+        None => {
+            own_reps = replacement::active(state, &board);
+            &own_reps
+        }
+    };
     let mut triggered: Vec<ObjectId> = Vec::new();
     for obj in state.zone_objects(ZoneKind::Battlefield, None) {
         let Some(ch) = board.get(&obj.id) else { continue };
@@ -207,7 +241,7 @@ pub(crate) fn resolve(
         // Not "tapping for mana" and not produced by the land (CR 106.3: the source is the
         // enchantment), so tap-for-mana replacement effects don't apply.
         let ctx = ProductionContext { tapped_for_mana: false, source_is_land: false, producer: act.player };
-        let out = replacement::apply_in_order(&reps, &ctx, ManaPool::single(pick), &[]);
+        let out = replacement::apply_in_order(reps, &ctx, ManaPool::single(pick), &[]);
         add_to_pool(state, act.player, &out, src, ev);
     }
     Ok(())
