@@ -1,6 +1,7 @@
 //! Throughput of the whole corpus: in process against the reference engine, and through the
-//! JSON-lines protocol against `mtg-conformance serve` (one long-lived child process). Figures
-//! are in BENCHMARKS.md; run with `cargo bench -p mtg-conformance --bench protocol`.
+//! JSON-lines protocol against `mtg-conformance serve` (one long-lived child process); parsing
+//! the corpus, apart; one case end to end. Figures are in BENCHMARKS.md; run with
+//! `cargo bench -p mtg-conformance --features bench --bench protocol`.
 
 use std::path::Path;
 use std::time::Duration;
@@ -23,6 +24,18 @@ fn corpus() -> Corpus {
 
 fn whole_corpus(c: &mut Criterion) {
     let corpus = corpus();
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = manifest.parent().unwrap_or(manifest).join("rulings");
+    let mut parse = c.benchmark_group("parse");
+    parse.throughput(Throughput::Elements(corpus.cases.len() as u64));
+    // Reading, parsing and locating every file of the corpus (what `run` does before running).
+    parse.bench_function("whole_corpus", |b| b.iter(|| Corpus::load(&dir).map(|l| l.corpus.cases.len())));
+    parse.finish();
+    // One case end to end (board set up, every step, judged): the first case of the corpus.
+    if let Some(first) = corpus.cases.first() {
+        let one = Runner::new(&corpus).filter(first.item.id.clone());
+        c.bench_function("case/one_in_process", |b| b.iter(|| one.run(&mut ReferenceEngine::new())));
+    }
     let runner = Runner::new(&corpus);
     let mut group = c.benchmark_group("corpus");
     group.throughput(Throughput::Elements(corpus.cases.len() as u64));

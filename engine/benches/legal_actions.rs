@@ -1,6 +1,6 @@
 //! `legal_actions` on a 20-object board, "enumerate + apply a pseudo-random legal action", and
-//! `Game::new` from a setup. Figures are in BENCHMARKS.md ("Engine"); run with
-//! `cargo bench -p mtg-engine --bench legal_actions`.
+//! `Game::new` from a setup, a CR 106.7 query. Figures are in BENCHMARKS.md ("Engine"); run
+//! with `cargo bench -p mtg-engine --features bench --bench legal_actions`.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -34,6 +34,15 @@ fn benches(c: &mut Criterion) {
         })
     });
     c.bench_function("game_new/20_objects", |b| b.iter(|| Game::new(black_box(board()))));
+    // CR 106.7: what Reflecting Pool could produce (a fixpoint over the lands it refers to).
+    let pool = game
+        .state()
+        .objects
+        .values()
+        .find(|o| o.def == "Reflecting Pool")
+        .map(|o| o.id)
+        .unwrap_or_else(|| panic!("the bench board has a Reflecting Pool"));
+    c.bench_function("could_produce/reflecting_pool", |b| b.iter(|| black_box(&game).could_produce(pool)));
 }
 
 criterion_group! {
