@@ -222,6 +222,12 @@ class CaseRun:
             if self.obj(oid)["zone"] != ZONE_TO_PHASE[z]:
                 self.dbg("MoveToZone", {"object_id": oid, "to_zone": ZONE_TO_PHASE[z]})
         for z, seat, e, oid in placed:
+            got = self.obj(oid)["zone"]
+            if got != ZONE_TO_PHASE[z]:
+                # e.g. a card that is not a commander sent to the command zone lands in exile
+                raise Skip("phase's debug MoveToZone can't put %s in the %s zone (it went to %s)"
+                           % (e["card"], z, PHASE_TO_ZONE.get(got, got)))
+        for z, seat, e, oid in placed:
             o = self.obj(oid)
             if z == "battlefield":
                 ctrl = SEATS[e["controller"]]

@@ -56,6 +56,10 @@ pub struct RunOptions {
     /// The corpus directory as the user gave it (`--corpus`), for the rerun commands.
     #[arg(skip)]
     pub corpus: Option<PathBuf>,
+    /// Engines (processes, with --engine) running cases in parallel [default: the number of
+    /// cores]; the report is the same as with 1.
+    #[arg(long, value_name = "J")]
+    pub jobs: Option<usize>,
 }
 
 impl RunOptions {
@@ -187,7 +191,11 @@ fn run_inner(
         runner.selected().len(),
         !verbose && io::stderr().is_terminal(),
     );
-    let summary = runner.run_with(engine.as_mut(), &mut |outcome| {
+    let jobs = options
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+    let mut on_case = |outcome: &crate::run::runner::CaseOutcome| {
         progress.inc(1);
         progress.set_message(outcome.id.clone());
         match options.format {
@@ -200,10 +208,25 @@ fn run_inner(
         }
         Format::Human => {}
         }
-    });
+    };
+    let summary = if jobs > 1 {
+        // One engine per worker; the one started above only said who it is.
+        drop(engine);
+        let factory = |command: &Option<String>| -> Box<dyn Engine + Send> {
+            match command {
+                Some(c) => Box::new(ExternalEngine::new(ExternalConfig::new(c.clone()).timeout(options.timeout))),
+                None => Box::new(ReferenceEngine::new()),
+            }
+        };
+        let make = || factory(&options.engine);
+        crate::run::parallel::run_parallel(&runner, jobs, &make, &mut on_case)
+    } else {
+        let summary = runner.run_with(engine.as_mut(), &mut on_case);
+        // Stop the engine before reporting, so its exit is not timed with the report.
+        drop(engine);
+        summary
+    };
     progress.finish_and_clear();
-    // Stop the engine before reporting, so its exit is not timed with the report.
-    drop(engine);
     match options.format {
         Format::Json => {
             let _ = out.write_all(json::footer(&summary, &expectations).to_line().as_bytes());

@@ -111,6 +111,10 @@ enum Command {
         #[arg(long, default_value_t = mtg_conformance::fuzzing::reach::DEFAULT_BYTES)]
         bytes: usize,
     },
+    /// Differential testing: run generated scenarios on the reference engine and on --engine,
+    /// compare every observation, minimize and dedupe the differences, write triage files.
+    #[cfg(feature = "arbitrary")]
+    Diff(mtg_conformance::fuzzing::diff::command::DiffArgs),
 }
 
 /// `rulings/` in the current directory or an ancestor, else the corpus beside this crate.
@@ -181,6 +185,7 @@ fn main() -> ExitCode {
         )),
         #[cfg(feature = "arbitrary")]
         Command::Reach { scenarios, seed, bytes } => Ok(exit(mtg_conformance::cli::reach(scenarios, seed, bytes))),
+        Command::Diff(args) => Ok(ExitCode::from(mtg_conformance::fuzzing::diff::command::command(&args))),
     };
     result.unwrap_or_else(|code| code)
 }

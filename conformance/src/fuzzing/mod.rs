@@ -7,3 +7,6 @@ pub mod generate;
 /// Invariants checked after every step by the property tests and the fuzz targets.
 pub mod invariants;
 pub mod reach;
+/// Differential testing: generated scenarios on the reference and another engine, compared.
+#[cfg(feature = "arbitrary")]
+pub mod diff;

@@ -191,6 +191,16 @@ impl<'c> Runner<'c> {
         }
     }
 
+    /// The case at `index` in the corpus.
+    pub fn case(&self, index: usize) -> &'c Case {
+        &self.corpus.cases[index].item
+    }
+
+    /// Why the expectations file skips `case`, if it does.
+    pub fn skip_reason(&self, case: &Case) -> Option<String> {
+        self.expectations.and_then(|e| e.skip_reason(case))
+    }
+
     /// Runs the selected cases.
     pub fn run(&self, engine: &mut dyn Engine) -> RunSummary {
         self.run_with(engine, &mut |_| {})

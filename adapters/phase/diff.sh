@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Differential testing of phase.rs against the reference engine on generated scenarios.
+#   adapters/phase/diff.sh [extra mtg-conformance diff args, e.g. --time 1800 --jobs 2]
+# Same set-up as run.sh (setup.sh); triage files go to adapters/phase/triage/ unless --out is
+# given. Exit status: 0 unless the harness itself failed (disagreements are findings).
+set -euo pipefail
+source "$(cd "$(dirname "$0")" && pwd)/setup.sh"
+
+out=(--out "$here/triage")
+for a in "$@"; do
+  if [ "$a" = "--out" ]; then out=(); fi
+done
+
+exec ${MTG_CONFORMANCE:-cargo run --release -q -p mtg-conformance --} diff \
+  --engine "$engine" \
+  --timeout 10 \
+  "${out[@]}" \
+  "$@"

@@ -1,0 +1,114 @@
+//! `mtg-conformance diff`: the command line around [`super::run`].
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::Args;
+
+use crate::run::engine::Engine;
+use crate::run::protocol::{ExternalConfig, ExternalEngine};
+
+use super::{pool, DiffConfig};
+
+/// The options of `diff`.
+#[derive(Clone, Debug, Args)]
+pub struct DiffArgs {
+    /// The engine under test: a command line, run through `sh -c`, speaking the JSON-lines
+    /// protocol of rulings/PROTOCOL.md (e.g. "mtg-conformance serve", adapters/phase/diff.sh).
+    #[arg(long, value_name = "COMMAND")]
+    pub engine: String,
+    /// How many scenarios [default: 1000, or unbounded with --time].
+    #[arg(long, value_name = "N")]
+    pub scenarios: Option<usize>,
+    /// Start no scenario after this many seconds (minimization runs after).
+    #[arg(long, value_name = "SECS")]
+    pub time: Option<f64>,
+    /// The run's seed: scenario i of seed S is always the same.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+    /// Engine processes in parallel [default: the number of cores]; results are the same.
+    #[arg(long, value_name = "J")]
+    pub jobs: Option<usize>,
+    /// Write one triage file per distinct difference into DIR.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Seconds the engine may take to answer one case (or to start).
+    #[arg(long, value_name = "SECS", default_value_t = 10.0)]
+    pub timeout: f64,
+    /// Runs of both engines each minimization may spend.
+    #[arg(long, value_name = "N", default_value_t = 200)]
+    pub minimize_budget: usize,
+    /// Exit with status 1 when any disagreement or rejection difference is found.
+    #[arg(long)]
+    pub deny_disagreements: bool,
+}
+
+/// Runs the command; returns the exit status: 0 done (differences are findings, not failures,
+/// unless --deny-disagreements), 1 differences with --deny-disagreements, 2 usage, I/O or
+/// harness errors (the reference could not run a generated case).
+pub fn command(args: &DiffArgs) -> u8 {
+    let timeout = match Duration::try_from_secs_f64(args.timeout) {
+        Ok(t) if !t.is_zero() => t,
+        _ => {
+            eprintln!("error: --timeout must be a positive number of seconds");
+            return 2;
+        }
+    };
+    let time = match args.time.map(Duration::try_from_secs_f64).transpose() {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: --time: {e}");
+            return 2;
+        }
+    };
+    let config = DiffConfig {
+        scenarios: args.scenarios,
+        time,
+        seed: args.seed,
+        jobs: args.jobs.unwrap_or_else(pool::default_jobs).max(1),
+        out: args.out.clone(),
+        minimize_budget: args.minimize_budget,
+    };
+    let command = args.engine.clone();
+    let factory = move || -> Box<dyn Engine + Send> { Box::new(ExternalEngine::new(ExternalConfig::new(command.clone()).timeout(timeout))) };
+    let mut probe = ExternalEngine::new(ExternalConfig::new(args.engine.clone()).timeout(timeout));
+    let name = match probe.start() {
+        Ok(info) => format!("{} {}", info.name, info.version),
+        Err(reply) => {
+            eprintln!("warning: the engine did not start: {reply:?}");
+            args.engine.clone()
+        }
+    };
+    drop(probe);
+    println!("engine: {name}; seed {}, {} job(s)", config.seed, config.jobs);
+    let summary = super::run(&config, &factory, true);
+    for (why, n) in &summary.skip_reasons {
+        println!("  {n:>6} × {why}");
+    }
+    for f in &summary.findings {
+        println!("{} × {}", f.scenarios.len(), f.signature);
+    }
+    if let Some(dir) = &config.out {
+        match super::triage::write_all(dir, &summary.findings, &name, config.seed) {
+            Ok(paths) => println!("{} triage file(s) in {}", paths.len(), dir.display()),
+            Err(e) => {
+                eprintln!("error: {}: {e}", dir.display());
+                return 2;
+            }
+        }
+    }
+    for e in summary.harness_errors.iter().take(10) {
+        eprintln!("harness error: {e}");
+    }
+    let secs = summary.elapsed.as_secs_f64();
+    println!("{:.1} scenarios/s ({:.1}s)", summary.scenarios as f64 / secs.max(0.001), secs);
+    println!("{}", summary.closing_line());
+    if !summary.harness_errors.is_empty() {
+        eprintln!("error: {} harness error(s): the reference could not run a generated case", summary.harness_errors.len());
+        2
+    } else if args.deny_disagreements && (summary.disagreements > 0 || summary.rejected > 0) {
+        1
+    } else {
+        0
+    }
+}

@@ -1,0 +1,119 @@
+//! Triage files: one TOML file per distinct difference, holding the minimized scenario as a case
+//! and both engines' answers. A file is a *candidate* for the corpus, never a case of it: the
+//! difference says two engines disagree, not which one the rules side with. Whoever adds it to
+//! `rulings/` cites the rule that decides it and writes the expectation from that rule's text.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+
+use crate::corpus::case::{CasesFile, Step};
+
+use super::compare::{card_of, Mismatch};
+use super::script::Script;
+use super::Finding;
+
+/// A difference's signature: its kind (the first differing field, or which engine alone accepted
+/// which verb) and the cards of the minimized scenario. Scenarios with the same one are one
+/// finding.
+pub fn signature(m: &Mismatch, s: &Script) -> String {
+    let case = s.to_case("x");
+    let mut cards: Vec<String> = super::script::refs(&s.setup).iter().map(|r| card_of(&case, r)).collect();
+    cards.sort();
+    cards.dedup();
+    let detail = if m.detail.is_empty() { String::new() } else { format!(" ({})", m.detail) };
+    format!("{}{detail} [{}]", m.kind, cards.join(", "))
+}
+
+fn fingerprint(text: &str) -> String {
+    let h = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
+    format!("{:08x}", h >> 32)
+}
+
+fn slug(text: &str) -> String {
+    let s: String = text.to_lowercase().chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
+    s.split('-').filter(|w| !w.is_empty()).collect::<Vec<_>>().join("-")
+}
+
+#[derive(Serialize)]
+struct Header<'a> {
+    status: &'a str,
+    signature: &'a str,
+    kind: &'a str,
+    detail: &'a str,
+    subject: &'a str,
+    /// The 1-based step of the case below where the engines part.
+    step: usize,
+    /// How many generated scenarios showed it in this run.
+    scenarios: usize,
+    /// Rerun: `mtg-conformance diff --seed <seed>` reaches it at this scenario index.
+    first_scenario: String,
+    reference: &'a str,
+    engine: &'a str,
+}
+
+/// The triage file of a finding: file name and text. `engine_name` and `seed` say where it
+/// came from.
+pub fn render(f: &Finding, engine_name: &str, seed: u64) -> (String, String) {
+    let name = format!("{}-{}.toml", slug(&f.mismatch.kind), fingerprint(&f.signature));
+    let id = format!("triage/{}", name.trim_end_matches(".toml"));
+    let mut case = f.script.to_case(&id);
+    // The actions up to the difference and the differing observation; the other observations
+    // agreed and only make the file longer.
+    let last = f.mismatch.step;
+    case.steps = case
+        .steps
+        .into_iter()
+        .enumerate()
+        .filter(|(i, s)| *i == last || (*i < last && matches!(s, Step::Action(_))))
+        .map(|(_, s)| s)
+        .collect();
+    let step = case.steps.len();
+    case.title = format!("Candidate: {} ({engine_name} and the reference differ)", f.mismatch.kind);
+    case.note = Some("A candidate from `mtg-conformance diff`, not a corpus case: cite the rule that decides it in `covers` and write the expected values from that rule's text, not from either engine".into());
+    let header = Header {
+        status: "candidate: cite the rule that decides it",
+        signature: &f.signature,
+        kind: &f.mismatch.kind,
+        detail: &f.mismatch.detail,
+        subject: &f.mismatch.subject,
+        step,
+        scenarios: f.scenarios.len(),
+        first_scenario: format!("seed {seed}, index {}", f.scenarios.first().copied().unwrap_or(0)),
+        reference: &f.mismatch.reference,
+        engine: &f.mismatch.engine,
+    };
+    let mut text = String::new();
+    let _ = writeln!(text, "# Found by `mtg-conformance diff` against {engine_name}, minimized. NOT a corpus case.");
+    let _ = writeln!(text, "# The engines disagree at step {step}; which one is right is for the rules to say:");
+    let _ = writeln!(text, "# cite the rule that decides it before anything goes into rulings/.");
+    let _ = writeln!(text);
+    let _ = writeln!(text, "[triage]");
+    text.push_str(&to_toml(&header));
+    let _ = writeln!(text);
+    text.push_str(&to_toml(&CasesFile { case: vec![case] }));
+    (name, text)
+}
+
+/// TOML through `toml::Value`, which puts plain values before tables (the serializer alone
+/// refuses a struct whose tables come before its values).
+fn to_toml<T: Serialize>(value: &T) -> String {
+    match toml::Value::try_from(value).map_err(|e| e.to_string()).and_then(|v| toml::to_string(&v).map_err(|e| e.to_string())) {
+        Ok(text) => text,
+        Err(e) => format!("# could not write this part as TOML: {e}\n"),
+    }
+}
+
+/// Writes every finding into `dir` (created if needed); returns the paths written.
+pub fn write_all(dir: &Path, findings: &[Finding], engine_name: &str, seed: u64) -> std::io::Result<Vec<PathBuf>> {
+    std::fs::create_dir_all(dir)?;
+    let mut out = Vec::new();
+    for f in findings {
+        let (name, text) = render(f, engine_name, seed);
+        let path = dir.join(name);
+        std::fs::write(&path, text)?;
+        out.push(path);
+    }
+    Ok(out)
+}
