@@ -15,7 +15,12 @@ pub type EngineFactory = dyn Fn() -> Box<dyn Engine + Send> + Sync;
 
 /// Runs the runner's selected cases on `jobs` engines from `factory`; `on_case` is called in
 /// corpus order once all are done.
-pub fn run_parallel(runner: &Runner, jobs: usize, factory: &EngineFactory, on_case: &mut dyn FnMut(&CaseOutcome)) -> RunSummary {
+pub fn run_parallel<'f>(
+    runner: &Runner,
+    jobs: usize,
+    factory: &(dyn Fn() -> Box<dyn Engine + Send> + Sync + 'f),
+    on_case: &mut dyn FnMut(&CaseOutcome),
+) -> RunSummary {
     let start = Instant::now();
     let selected = runner.selected();
     let next = AtomicUsize::new(0);

@@ -92,6 +92,8 @@ fn reorder(mut setup: GameSetup) -> GameSetup {
         })
         .collect();
     setup.priority_player = Some(setup.active_player);
+    // TOML integers are i64: a seed above i64::MAX could not be written into a triage file.
+    setup.seed &= i64::MAX as u64;
     setup
 }
 
