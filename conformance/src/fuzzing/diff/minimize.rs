@@ -90,6 +90,9 @@ fn without_card(s: &Script, r: &str) -> Script {
     out
 }
 
+/// One simplification of a setup.
+type Edit = Box<dyn Fn(&mut Setup)>;
+
 /// Smaller or simpler scripts, biggest cuts first.
 fn candidates(s: &Script) -> Vec<Script> {
     let mut out = Vec::new();
@@ -112,9 +115,10 @@ fn candidates(s: &Script) -> Vec<Script> {
     }
     for i in 0..s.setup.battlefield.len() {
         let p = &s.setup.battlefield[i];
-        let mut edits: Vec<Box<dyn Fn(&mut Setup)>> = Vec::new();
+        let mut edits: Vec<Edit> = Vec::new();
         if !p.counters.is_empty() {
-            for k in p.counters.keys().cloned() {
+            for k in p.counters.keys() {
+                let k = k.clone();
                 edits.push(Box::new(move |s: &mut Setup| {
                     s.battlefield[i].counters.remove(&k);
                 }));

@@ -213,7 +213,7 @@ pub fn run(config: &DiffConfig, factory: &EngineFactory, progress: bool) -> Diff
             }
         }
     }
-    let todo: Vec<((bool, String), Mismatch, Script, Vec<usize>)> =
+    let todo: Vec<Group> =
         order.into_iter().filter_map(|k| groups.remove(&k).map(|(m, s, i)| (k, m, s, i))).collect();
     if progress && !todo.is_empty() {
         eprintln!("diff: minimizing {} differences", todo.len());
@@ -233,6 +233,9 @@ pub fn run(config: &DiffConfig, factory: &EngineFactory, progress: bool) -> Diff
     summary.elapsed = start.elapsed();
     summary
 }
+
+/// A difference to minimize: its group key, the first mismatch, its script, the scenarios.
+type Group = ((bool, String), Mismatch, Script, Vec<usize>);
 
 /// A skip reason without its details (numbers, refs), to count alike reasons together.
 fn reason_class(why: &str) -> String {
