@@ -74,9 +74,15 @@ fn pid(reason: &str) -> &str {
     reason.strip_prefix("fake pid ").unwrap_or("?")
 }
 
+/// Runs the binary. A `run` uses one engine process (`--jobs 1`): the fake engines misbehave on
+/// the n-th case of a process, so the cases' outcomes depend on how they are shared out.
 fn bin(args: &[&str]) -> Output {
+    let mut all: Vec<&str> = args.to_vec();
+    if args.first() == Some(&"run") && !args.contains(&"--jobs") {
+        all.extend(["--jobs", "1"]);
+    }
     Command::new(BIN)
-        .args(args)
+        .args(&all)
         .env("NO_COLOR", "1")
         .output()
         .unwrap_or_else(|e| panic!("cannot run mtg-conformance: {e}"))

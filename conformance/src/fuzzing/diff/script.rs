@@ -270,6 +270,10 @@ pub fn script(scenario: &Scenario) -> Result<Script, String> {
                 }
                 legal[usize::from(*n) % legal.len()].clone()
             }
+            Pick::Advance(n) => match advance(&game, *n) {
+                Some(a) => a,
+                None => continue,
+            },
             Pick::Attempt(at) => at.to_action(game.state()),
             Pick::Wild(w) => w.to_action(),
         };
@@ -278,6 +282,27 @@ pub fn script(scenario: &Scenario) -> Result<Script, String> {
         actions.push(step);
     }
     Ok(Script { setup: corpus, actions })
+}
+
+/// What `Pick::Advance(n)` does, as the invariants' player reads it: while something resolves,
+/// half the time one of the listed passes (with answers); else a plain pass when the game waits
+/// for no decision and the pass is listed; else listed action `n mod len`.
+fn advance(game: &Game, n: u8) -> Option<EngineAction> {
+    let s = game.state();
+    let legal = game.legal_actions();
+    let passes: Vec<&EngineAction> = legal.iter().filter(|a| matches!(a, EngineAction::PassPriority { .. })).collect();
+    if !s.stack.is_empty() && n % 2 == 0 && s.trigger_wait.is_none() && !s.combat.awaiting_declaration && !passes.is_empty() {
+        return Some(passes[usize::from(n / 2) % passes.len()].clone());
+    }
+    let decision = s.trigger_wait.is_some() || s.combat.awaiting_declaration || s.priority.is_none();
+    if !decision {
+        let player = s.priority.unwrap_or(s.active);
+        let plain = EngineAction::PassPriority { player, answers: mtg_engine::Answers::default() };
+        if legal.contains(&plain) {
+            return Some(plain);
+        }
+    }
+    legal.get(usize::from(n) % legal.len().max(1)).cloned()
 }
 
 /// The refs of every card of a setup, in setup order.
