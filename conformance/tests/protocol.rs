@@ -38,12 +38,19 @@ fn fake(mode: &str) -> String {
     )
 }
 
-/// Runs the three cases of the test corpus against the fake engine in `mode`, 1 s timeout.
-fn run_fake(mode: &str) -> RunSummary {
+/// Runs the three cases of the test corpus against the fake engine in `mode`, with `secs` per
+/// case (starting a process has its own, larger allowance).
+fn run_fake_within(mode: &str, secs: u64) -> RunSummary {
     let corpus = load(&test_corpus());
-    let config = ExternalConfig::new(fake(mode)).timeout(Duration::from_secs(1));
+    let config = ExternalConfig::new(fake(mode)).timeout(Duration::from_secs(secs));
     let mut engine = ExternalEngine::new(config);
     Runner::new(&corpus).run(&mut engine)
+}
+
+/// [`run_fake_within`] with a timeout generous enough never to fire on a busy machine, for the
+/// tests that are not about timeouts.
+fn run_fake(mode: &str) -> RunSummary {
+    run_fake_within(mode, 30)
 }
 
 /// `(label, message)` per case: the skip reason, or the fault's message.
@@ -148,11 +155,34 @@ fn a_crash_mid_run_is_a_crash_with_stderr_and_the_engine_restarts() {
 
 #[test]
 fn a_hang_is_a_timeout() {
-    let summary = run_fake("hang");
+    let summary = run_fake_within("hang", 1);
     let c = classes(&summary);
     assert_eq!(labels(&summary), ["skipped", "timeout", "skipped"]);
     assert_eq!(c[1].1, "no answer within 1.0s");
     assert_ne!(pid(&c[0].1), pid(&c[2].1), "{c:?}");
+}
+
+#[test]
+fn a_start_slower_than_a_case_timeout_is_not_a_timeout() {
+    // The fake sleeps 2 s before `started`, twice the 1 s per-case timeout: starting has its own
+    // allowance, so a slow interpreter start (a loaded machine) does not fail the case.
+    let summary = run_fake_within("slow-start", 1);
+    let c = classes(&summary);
+    assert_eq!(labels(&summary), ["skipped", "skipped", "skipped"], "{c:?}");
+}
+
+#[test]
+fn a_start_that_never_answers_is_a_timeout_after_the_start_allowance() {
+    let corpus = load(&test_corpus());
+    let config = ExternalConfig::new(fake("slow-start"))
+        .timeout(Duration::from_secs(1))
+        .start_timeout(Duration::from_millis(100));
+    let mut engine = ExternalEngine::new(config);
+    let summary = Runner::new(&corpus).run(&mut engine);
+    let c = classes(&summary);
+    assert_eq!(labels(&summary)[0], "timeout", "{c:?}");
+    // The larger of the two allowances applies to `start`.
+    assert_eq!(c[0].1, "while starting: no answer within 1.0s", "{c:?}");
 }
 
 #[test]
@@ -258,7 +288,7 @@ fn the_json_report_validates_against_its_schema() {
             "--format",
             "json",
             "--timeout",
-            "1",
+            "30",
         ];
         if let Some(e) = &engine {
             args.extend(["--engine", e]);
@@ -342,7 +372,7 @@ fn the_junit_report_is_well_formed_xml_with_one_testcase_per_case() {
             "--junit",
             &path_text,
             "--timeout",
-            "1",
+            "30",
         ];
         if let Some(e) = engine {
             args.extend(["--engine", e]);
@@ -379,7 +409,7 @@ fn expectations_turn_known_failures_green_and_surprises_red() {
         "--corpus",
         &corpus,
         "--timeout",
-        "1",
+        "30",
         "--engine",
         &engine,
     ];

@@ -34,6 +34,9 @@ for line in sys.stdin:
     seq = request["seq"]
     kind = request["type"]
     if kind == "start":
+        if MODE == "slow-start":
+            # Longer than a case's timeout in the tests, far shorter than the start allowance.
+            time.sleep(2)
         protocol = 99 if MODE == "wrong-protocol" else request["protocol"]
         send({"type": "started", "seq": seq, "protocol": protocol,
               "name": "fake-" + MODE, "version": "0", "features": []})

@@ -12,6 +12,11 @@ use std::time::{Duration, Instant};
 /// The longest timeout kept (a year): a longer one waits as long.
 pub const MAX_TIMEOUT: Duration = Duration::from_secs(365 * 24 * 3600);
 
+/// The least time a process gets to answer `start`: launching an interpreter (Python, a JVM)
+/// on a loaded machine can take longer than a case should, and a slow start says nothing about
+/// the engine's rules.
+pub const START_TIMEOUT: Duration = Duration::from_secs(30);
+
 /// `now + timeout`, or the latest representable instant near it (never overflows).
 fn deadline_after(timeout: Duration) -> Instant {
     let now = Instant::now();
@@ -30,8 +35,11 @@ use crate::run::engine::{CaseReply, Engine, EngineInfo, Fault};
 pub struct ExternalConfig {
     /// A shell command line, run as `sh -c "<command>"`.
     pub command: String,
-    /// How long the engine may take to answer one request (`start`, or one case).
+    /// How long the engine may take to answer one case.
     pub timeout: Duration,
+    /// How long a new process may take to answer `start`; the larger of this and `timeout`
+    /// applies (by default [`START_TIMEOUT`]).
+    pub start_timeout: Duration,
     /// The longest line accepted from the engine, in bytes.
     pub max_line: usize,
     /// How many bytes at the end of the engine's stderr a fault reports.
@@ -47,6 +55,7 @@ impl ExternalConfig {
         ExternalConfig {
             command: command.into(),
             timeout: Duration::from_secs(5),
+            start_timeout: START_TIMEOUT,
             max_line: MAX_LINE_BYTES,
             stderr_tail: 2048,
             max_failed_starts: 3,
@@ -56,6 +65,12 @@ impl ExternalConfig {
     /// At most [`MAX_TIMEOUT`]: a deadline further away could not be represented as an instant.
     pub fn timeout(mut self, timeout: Duration) -> ExternalConfig {
         self.timeout = timeout.min(MAX_TIMEOUT);
+        self
+    }
+
+    /// At most [`MAX_TIMEOUT`], like [`ExternalConfig::timeout`].
+    pub fn start_timeout(mut self, timeout: Duration) -> ExternalConfig {
+        self.start_timeout = timeout.min(MAX_TIMEOUT);
         self
     }
 }
@@ -145,7 +160,11 @@ impl ExternalEngine {
             protocol: PROTOCOL_VERSION,
             corpus_format: FORMAT_VERSION,
         };
-        let result = self.exchange(&request, seq).and_then(|reply| match reply {
+        let allowance = self.config.start_timeout.max(self.config.timeout);
+        let result =
+            self.exchange(&request, seq, allowance)
+                .and_then(|reply| {
+                    match reply {
             Reply::Started { protocol, .. } if protocol != PROTOCOL_VERSION => Err(Faulty::new(
                 Fault::Protocol,
                 format!("the engine speaks protocol {protocol}, the runner {PROTOCOL_VERSION}"),
@@ -158,7 +177,8 @@ impl ExternalEngine {
                 format!("the engine refused to start: {message}"),
             )),
             other => Err(unexpected(&other, "started")),
-        });
+        }
+                });
         match result {
             Ok(info) => {
                 self.failed_starts = 0;
@@ -203,7 +223,12 @@ impl ExternalEngine {
     }
 
     /// Sends one request and waits for the reply carrying its `seq`.
-    fn exchange<T: serde::Serialize>(&mut self, request: &T, seq: u64) -> Result<Reply, Faulty> {
+    fn exchange<T: serde::Serialize>(
+        &mut self,
+        request: &T,
+        seq: u64,
+        timeout: Duration,
+    ) -> Result<Reply, Faulty> {
         let Some(process) = &mut self.process else {
             return Err(Faulty::new(Fault::Crash, "the engine is not running"));
         };
@@ -211,7 +236,7 @@ impl ExternalEngine {
             .map_err(|e| Faulty::new(Fault::Protocol, format!("cannot encode the request: {e}")))?;
         line.push(b'\n');
         process.send(line);
-        let deadline = deadline_after(self.config.timeout);
+        let deadline = deadline_after(timeout);
         let text = loop {
             match process.next_line(deadline) {
                 Ok(Output::Line(text)) if text.iter().all(u8::is_ascii_whitespace) => continue,
@@ -236,7 +261,7 @@ impl ExternalEngine {
                 Err(Wait::TimedOut) => {
                     return Err(Faulty::new(
                         Fault::Timeout,
-                        format!("no answer within {:.1}s", self.config.timeout.as_secs_f64()),
+                        format!("no answer within {:.1}s", timeout.as_secs_f64()),
                     ))
                 }
             }
@@ -325,7 +350,7 @@ impl Engine for ExternalEngine {
             return reply;
         }
         let seq = self.next_seq();
-        let reply = self.exchange(&RunRef { seq, case }, seq);
+        let reply = self.exchange(&RunRef { seq, case }, seq, self.config.timeout);
         let result = reply.and_then(|reply| match reply {
             Reply::Case { id, .. } if id != case.id => Err(Faulty::new(
                 Fault::Protocol,
