@@ -4,6 +4,11 @@ use std::fs;
 use std::path::Path;
 use std::process::{Command, Output};
 
+/// `report --corpus <test corpus> --html OUT_DIR REPORT`.
+fn report_html(out_dir: &std::path::Path, report: &std::path::Path) -> Output {
+    bin(&["report", "--corpus", &data(), "--html", &out_dir.display().to_string(), &report.display().to_string()])
+}
+
 fn bin(args: &[&str]) -> Output {
     match Command::new(env!("CARGO_BIN_EXE_mtg-conformance"))
         .args(args)
@@ -34,14 +39,7 @@ fn builds_the_site_from_a_run_report() {
     );
     fs::write(&report, &run.stdout).unwrap_or_else(|e| panic!("write: {e}"));
     let out_dir = tmp.path().join("site");
-    let out = bin(&[
-        "report",
-        "--corpus",
-        &data(),
-        "--html",
-        &out_dir.display().to_string(),
-        &report.display().to_string(),
-    ]);
+    let out = report_html(&out_dir, &report);
     assert!(
         out.status.success(),
         "{}",
@@ -62,14 +60,7 @@ fn a_bad_report_is_a_usage_error_and_writes_nothing() {
     let report = tmp.path().join("bad.jsonl");
     fs::write(&report, "not json\n").unwrap_or_else(|e| panic!("write: {e}"));
     let out_dir = tmp.path().join("site");
-    let out = bin(&[
-        "report",
-        "--corpus",
-        &data(),
-        "--html",
-        &out_dir.display().to_string(),
-        &report.display().to_string(),
-    ]);
+    let out = report_html(&out_dir, &report);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("bad.jsonl:1: not a report record"), "{err}");

@@ -99,16 +99,21 @@ fn corpus() -> Corpus {
 
 const TAP: &str = "cr-107.5/tapped-land-cannot-tap-again";
 
-#[test]
-fn a_failed_case_report() {
-    let c = corpus();
+/// The tapped-land case run on an engine that accepts its illegal activation, so it fails.
+fn tap_case_fails(c: &Corpus) -> RunSummary {
     let mut engine = CannedEngine::new().reply(
         TAP,
         CaseReply::Ran {
             steps: vec![StepReply::Done],
         },
     );
-    let summary = Runner::new(&c).filter(TAP).run(&mut engine);
+    Runner::new(c).filter(TAP).run(&mut engine)
+}
+
+#[test]
+fn a_failed_case_report() {
+    let c = corpus();
+    let summary = tap_case_fails(&c);
     let report = case_report(&c, &summary.outcomes[0], false);
     let path = display_path(&c.cases[1].path);
     let expected = format!(
@@ -241,13 +246,7 @@ fn errored_and_passed_cases() {
 #[test]
 fn an_expected_failure_is_counted_only_as_xfailed() {
     let c = corpus();
-    let mut engine = CannedEngine::new().reply(
-        TAP,
-        CaseReply::Ran {
-            steps: vec![StepReply::Done],
-        },
-    );
-    let summary = Runner::new(&c).filter(TAP).run(&mut engine);
+    let summary = tap_case_fails(&c);
     let expectations = Expectations::parse(&format!(
         "[[xfail]]\nid = \"{TAP}\"\nclass = \"failed\"\n"
     ))
