@@ -7,7 +7,7 @@ use crate::abilities::{Ability, Amount, Effect, EffectObject, StaticAbility, Tar
 use crate::costs::Cost;
 use crate::types::CardType;
 
-pub const ORACLE: &str = "Fading 5 (This enchantment enters with five fade counters on it. At the beginning of your upkeep, remove a fade counter from it. If you can't, sacrifice it.)\nRemove a fade counter from this enchantment: Exile target creature.\nWhen this enchantment leaves the battlefield, each player returns to the battlefield all cards they own exiled with this enchantment.";
+pub const ORACLE: &str = "Fading 5 (This enchantment enters with five fade counters on it. At the beginning of your upkeep, remove a fade counter from it. If you can't, sacrifice it.)\nRemove a fade counter from this enchantment: Exile target creature.\nWhen this enchantment leaves the battlefield, each player returns to the battlefield all cards they own exiled with it.";
 
 pub fn def() -> CardDef {
     CardDef::new("Parallax Wave", ORACLE)
