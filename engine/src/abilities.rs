@@ -122,7 +122,7 @@ pub struct TriggeredAbility {
 impl TriggeredAbility {
     /// CR 605.1b: triggers from a mana ability, no target, could add mana.
     pub fn is_mana_ability(&self) -> bool {
-        matches!(self.trigger, Trigger::PlayerTapsLandForMana) && self.effect.adds_mana()
+        matches!(self.trigger, Trigger::TappedForMana { .. }) && self.effect.adds_mana()
     }
 }
 
@@ -135,8 +135,10 @@ pub enum Trigger {
     BeginningOfCombatOnYourTurn,
     /// "When this creature dies" (CR 700.4; a leaves-the-battlefield ability, CR 603.10a).
     Dies,
-    /// "Whenever a player taps a land for mana" (CR 106.12a).
-    PlayerTapsLandForMana,
+    /// "Whenever [a player / you] tap[s] a [land / creature] for mana" (CR 106.12a): a mana
+    /// ability with {T} in its cost (CR 106.12) of a permanent of type `permanent` resolved and
+    /// produced mana; `tapper` is who activated it, relative to the trigger's controller.
+    TappedForMana { tapper: Relation, permanent: CardType },
     /// "When this [permanent] enters" (CR 603.6a).
     ThisEnters,
     /// "When this [permanent] leaves the battlefield" (CR 603.6c, 603.10a: looks back in time).
@@ -322,6 +324,15 @@ pub enum Effect {
     /// Put counters on an object (CR 122.6).
     PutCounters {
         object: EffectObject,
+        kind: String,
+        amount: Amount,
+    },
+    /// "Put [amount] [kind] counter(s) on each [type] [you control]" (CR 122.6): the
+    /// permanents of any of `types` whose controller stands in `controller` to the effect's
+    /// controller, as the effect resolves.
+    PutCountersOnEach {
+        types: Vec<CardType>,
+        controller: Relation,
         kind: String,
         amount: Amount,
     },

@@ -109,6 +109,7 @@ pub(crate) fn activate(
         return Err(Rejection::InvalidChoice("this ability doesn't add mana".into()));
     }
     let source_is_land = ch.is(CardType::Land);
+    let source_is_creature = ch.is(CardType::Creature);
     costs::pay(state, a.player, a.source, &ability.cost, x, a.payment.as_ref(), ev)?;
     if ability.cost.loyalty.is_some() {
         let turn = state.turn;
@@ -127,6 +128,7 @@ pub(crate) fn activate(
             player: a.player,
             source: a.source,
             source_is_land,
+            source_is_creature,
             tapped_for_mana: ability.cost.tap,
             mana_choice: a.mana_choice,
             order: &a.replacement_order,

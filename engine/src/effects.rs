@@ -188,6 +188,24 @@ pub(crate) fn resolve(
                 add_counters(state, id, kind, ctx.amount(state, amount), ev);
             }
         }
+        Effect::PutCountersOnEach { types, controller, kind, amount } => {
+            let board = compute_all(state);
+            let n = ctx.amount(state, amount);
+            let each: Vec<ObjectId> = state
+                .zone_objects(ZoneKind::Battlefield, None)
+                .iter()
+                .filter(|o| board.get(&o.id).is_some_and(|c| types.iter().any(|t| c.is(*t))))
+                .filter(|o| match controller {
+                    crate::abilities::Relation::You => o.controller == ctx.controller,
+                    crate::abilities::Relation::Opponent => o.controller != ctx.controller,
+                    crate::abilities::Relation::Any => true,
+                })
+                .map(|o| o.id)
+                .collect();
+            for id in each {
+                add_counters(state, id, kind, n, ev);
+            }
+        }
         Effect::CreateTokens { token, amount } => {
             for _ in 0..ctx.amount(state, amount).min(MAX_TOKENS_PER_EFFECT) {
                 zones::create_token(state, token, ctx.controller, ev);

@@ -4,7 +4,8 @@
 //! (CR 106.12a, 605.1b), which resolve right after the mana ability that triggered them
 //! (CR 605.4a).
 
-use crate::abilities::{Ability, Effect, Trigger};
+use crate::abilities::{Ability, Effect, ManaSpec, Relation, Trigger};
+use crate::types::CardType;
 use crate::could_produce::{land_table, raw_mana, RawMana};
 use crate::events::Event;
 use crate::ids::{ObjectId, PlayerId};
@@ -33,6 +34,8 @@ pub(crate) struct ManaActivation<'a> {
     pub player: PlayerId,
     pub source: ObjectId,
     pub source_is_land: bool,
+    /// The source was a creature as the ability was activated ("tap a creature for mana").
+    pub source_is_creature: bool,
     /// {T} in the cost: the permanent is "tapped for mana" (CR 106.12).
     pub tapped_for_mana: bool,
     pub mana_choice: Option<ManaType>,
@@ -48,6 +51,18 @@ fn add_to_pool(state: &mut GameState, player: PlayerId, mana: &ManaPool, source:
     if let Some(p) = state.player_mut(player) {
         p.mana_pool.add_pool(mana);
         ev.push(Event::ManaAdded { player, mana: mana.clone(), source: Some(source) });
+    }
+}
+
+impl ManaActivation<'_> {
+    /// Whether the source had card type `t` as the ability was activated (the types a
+    /// "tapped for mana" trigger looks for, CR 106.12a).
+    fn source_is(&self, t: CardType) -> bool {
+        match t {
+            CardType::Land => self.source_is_land,
+            CardType::Creature => self.source_is_creature,
+            _ => false,
+        }
     }
 }
 
@@ -200,23 +215,35 @@ pub(crate) fn resolve(
             }
         }
     }
-    // CR 106.12a: "whenever a player taps a land for mana" triggers only if mana was produced.
-    if !(act.tapped_for_mana && act.source_is_land) || produced.is_empty() {
+    // CR 106.12a: a "tapped for mana" trigger needs a {T} mana ability (CR 106.12) that
+    // resolved and produced mana.
+    if !act.tapped_for_mana || produced.is_empty() {
         return Ok(());
     }
-    // "one mana of any type that land produced": the player's `mana_choice` if it is one of
-    // them, else the first in W U B R G C order.
-    let Some(pick) = act
-        .mana_choice
-        .filter(|c| types.contains(c))
-        .or_else(|| types.iter().next().copied())
-    else {
-        return Ok(());
-    };
     let board = match board {
         Some(b) => b,
         None => Cow::Owned(compute_all(state)),
     };
+    // Each triggered mana ability whose event this is, with its controller and what it adds.
+    let mut triggered: Vec<(ObjectId, PlayerId, &Effect)> = Vec::new();
+    for obj in state.zone_objects(ZoneKind::Battlefield, None) {
+        let Some(ch) = board.get(&obj.id) else { continue };
+        for a in &ch.abilities {
+            let Ability::Triggered(t) = &*a.ability else { continue };
+            let Trigger::TappedForMana { tapper, permanent } = t.trigger else { continue };
+            let whose = match tapper {
+                Relation::Any => true,
+                Relation::You => act.player == obj.controller,
+                Relation::Opponent => act.player != obj.controller,
+            };
+            if whose && act.source_is(permanent) && t.effect.adds_mana() {
+                triggered.push((obj.id, obj.controller, &t.effect));
+            }
+        }
+    }
+    if triggered.is_empty() {
+        return Ok(());
+    }
     let own_reps;
     let reps: &[replacement::ActiveReplacement] = match act.cache {
         Some(c) => c.reps.get_or_init(|| replacement::active(state, &board)),
@@ -225,24 +252,30 @@ pub(crate) fn resolve(
             &own_reps
         }
     };
-    let mut triggered: Vec<ObjectId> = Vec::new();
-    for obj in state.zone_objects(ZoneKind::Battlefield, None) {
-        let Some(ch) = board.get(&obj.id) else { continue };
-        for a in &ch.abilities {
-            if let Ability::Triggered(t) = &*a.ability {
-                if t.trigger == Trigger::PlayerTapsLandForMana && t.effect == Effect::AddManaOfTypeProduced {
-                    triggered.push(obj.id);
-                }
-            }
-        }
+    // "one mana of any type that land produced": the player's `mana_choice` if it is one of
+    // them, else the first in W U B R G C order.
+    let pick = act.mana_choice.filter(|c| types.contains(c)).or_else(|| types.iter().next().copied());
+    let mut adds: Vec<(ObjectId, PlayerId, PlayerId, ManaPool)> = Vec::new();
+    for (src, controller, effect) in triggered {
+        let (who, mana) = match effect {
+            // "that player adds ...": the player who tapped the permanent.
+            Effect::AddManaOfTypeProduced => match pick {
+                Some(p) => (act.player, ManaPool::single(p)),
+                None => continue,
+            },
+            // "add ...": the trigger's controller.
+            Effect::AddMana(ManaSpec::Fixed(pool)) => (controller, pool.clone()),
+            _ => continue,
+        };
+        adds.push((src, controller, who, mana));
     }
-    for src in triggered {
-        ev.push(Event::AbilityTriggered { source: src, controller: act.player, stack_id: None });
-        // Not "tapping for mana" and not produced by the land (CR 106.3: the source is the
-        // enchantment), so tap-for-mana replacement effects don't apply.
-        let ctx = ProductionContext { tapped_for_mana: false, source_is_land: false, producer: act.player };
-        let out = replacement::apply_in_order(reps, &ctx, ManaPool::single(pick), &[]);
-        add_to_pool(state, act.player, &out, src, ev);
+    for (src, controller, who, mana) in adds {
+        ev.push(Event::AbilityTriggered { source: src, controller, stack_id: None });
+        // Not "tapping for mana" and not produced by the tapped permanent (CR 106.3: the source
+        // is the trigger's), so tap-for-mana replacement effects don't apply.
+        let ctx = ProductionContext { tapped_for_mana: false, source_is_land: false, producer: who };
+        let out = replacement::apply_in_order(reps, &ctx, mana, &[]);
+        add_to_pool(state, who, &out, src, ev);
     }
     Ok(())
 }

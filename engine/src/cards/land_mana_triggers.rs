@@ -1,7 +1,7 @@
 //! Heartbeat of Spring and Mana Flare: triggered mana abilities on "a player taps a land for
 //! mana" (CR 106.12a, 605.1b).
 use super::{triggered, CardDef};
-use crate::abilities::{Effect, Trigger};
+use crate::abilities::{Effect, Relation, Trigger};
 use crate::types::CardType;
 
 pub const ORACLE: &str =
@@ -11,7 +11,10 @@ fn def(name: &str, cost: &str) -> CardDef {
     CardDef::new(name, ORACLE)
         .cost(cost)
         .types(&[CardType::Enchantment])
-        .ability(triggered(Trigger::PlayerTapsLandForMana, Effect::AddManaOfTypeProduced))
+        .ability(triggered(
+            Trigger::TappedForMana { tapper: Relation::Any, permanent: CardType::Land },
+            Effect::AddManaOfTypeProduced,
+        ))
 }
 
 /// Heartbeat of Spring ({2}{G} Enchantment).

@@ -35,6 +35,7 @@ mod hangarback_walker;
 mod holy_strength;
 mod indatha_crystal;
 mod land_mana_triggers;
+mod leyline_of_abundance;
 mod lightning_bolt;
 mod llanowar_elves;
 mod mana_reflection;
@@ -257,6 +258,7 @@ fn registry() -> &'static Registry {
             gempalm_incinerator::def(),
             parallax_wave::def(),
             holy_strength::def(),
+            leyline_of_abundance::def(),
         ]);
         let tokens = vec![hangarback_walker::thopter_token(), tevesh_szat::thrull_token()];
         let by_name = cards.iter().enumerate().map(|(i, c)| (c.name.clone(), i)).collect();
