@@ -317,7 +317,9 @@ fn the_generator_finds_the_game_wide_bugs() {
 
 #[test]
 fn the_generator_finds_the_mana_production_bugs() {
-    found_by_generator::<UndefinedManaIsColorless>(2, 30);
+    // Seed 2 found it at 10; with Leyline of Abundance in the pool (issue 16) at 43, so the
+    // budget is again about ten times that (a later card may shift it again).
+    found_by_generator::<UndefinedManaIsColorless>(2, 450);
     found_by_generator::<CouldProduceIgnoresReplacements>(1, 400);
 }
 
