@@ -24,6 +24,8 @@
 use std::collections::BTreeMap;
 
 use arbitrary::{Arbitrary, Unstructured};
+use mtg_engine::abilities::Keyword;
+use mtg_engine::types::CardType;
 use mtg_engine::{
     Action, Answers, CardId, CardSetup, GameSetup, GameState, ManaPool, ManaType, ObjectId, PlayerId,
     PlayerSetup, Step, Target, ZoneKind,
@@ -56,11 +58,93 @@ const ZONES: [ZoneKind; 10] = [
     ZoneKind::Command,
 ];
 
-/// Groups of cards whose rulings interact, for swarm palettes: Crystalline Giant's counters,
-/// Crystalline Resonance's "until your next turn" copy with cyclers, Chimeric Mass under P/T
-/// setting and modifying effects, the "could produce" lands and mana replacement effects, the
-/// {T}/{Q} costs. Names the engine's pool lacks are skipped, so the generator follows the pool.
-pub const THEMES: [&[&str]; 5] = [
+/// The generator's card pool, version 1 (the engine's pool when it was written, in its order):
+/// palette and object bytes name cards of this list, *by position*, so a card added to the
+/// engine (and `rulings/cards.toml`) doesn't shift what any byte names and every seed keeps
+/// generating the boards it did. A card the engine has and this list lacks is still generated,
+/// through the few bytes kept for it ([`card_of_byte`]); appending it here instead changes what
+/// many seeds generate (bump the version and rerun `measure_hunts`, BENCHMARKS.md "Mutant
+/// hunts"). A name the engine lacks is skipped.
+pub const POOL_VERSION: u32 = 1;
+pub const POOL: [&str; 49] = [
+    "Plains",
+    "Island",
+    "Swamp",
+    "Mountain",
+    "Forest",
+    "Reflecting Pool",
+    "Exotic Orchard",
+    "Fellwar Stone",
+    "Vivid Crag",
+    "Ancient Tomb",
+    "Meteor Crater",
+    "Llanowar Elves",
+    "Heartbeat of Spring",
+    "Mana Flare",
+    "Mana Reflection",
+    "Contamination",
+    "Safehold Sentry",
+    "Merrow Wavebreakers",
+    "Order of Whiteclay",
+    "Raging Goblin",
+    "Grizzly Bears",
+    "Endless One",
+    "Hangarback Walker",
+    "Fires of Yavimaya",
+    "Ritual of Subdual",
+    "Blood Pet",
+    "Chimeric Mass",
+    "Giant Growth",
+    "Diminish",
+    "Pillar of the Paruns",
+    "Spreading Seas",
+    "Crystalline Giant",
+    "Stumpsquall Hydra",
+    "Tevesh Szat, Doom of Fools",
+    "Turn to Frog",
+    "Cancel",
+    "Disallow",
+    "Lightning Bolt",
+    "Twisted Image",
+    "Isamaru, Hound of Konda",
+    "Leech Bonder",
+    "Bladed Pinions",
+    "Crystalline Resonance",
+    "Clone",
+    "Oblivion Ring",
+    "Indatha Crystal",
+    "Gempalm Incinerator",
+    "Parallax Wave",
+    "Holy Strength",
+];
+
+/// Bytes from this one up name the engine's cards that [`POOL`] doesn't list (when there are
+/// any): one draw in 32, so a new card reaches boards while the other draws stay as they were.
+const NEW_CARDS_FROM: u8 = 248;
+
+/// The engine's cards [`POOL`] doesn't list, in the engine's order.
+fn new_cards() -> &'static [&'static str] {
+    static NEW: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    NEW.get_or_init(|| mtg_engine::card_names().into_iter().filter(|n| !POOL.contains(n)).collect())
+}
+
+/// The card a palette or object byte names (see [`POOL`]).
+pub fn card_of_byte(b: u8) -> &'static str {
+    let new = new_cards();
+    if b >= NEW_CARDS_FROM && !new.is_empty() {
+        return new[usize::from(b - NEW_CARDS_FROM) % new.len()];
+    }
+    POOL[usize::from(b) % POOL.len()]
+}
+
+/// Groups of cards whose rulings interact, for swarm palettes, by name: Crystalline Giant's
+/// counters, Crystalline Resonance's "until your next turn" copy with cyclers, Chimeric Mass
+/// under P/T setting and modifying effects, the "could produce" lands and mana replacement
+/// effects, the {T}/{Q} costs (creatures that may be summoning sick), "enters with X counters"
+/// spells whose mana cost has more than one {X} (Hangarback Walker: the mana spent on X is not
+/// X). Names the engine lacks are skipped. Themes are appended, never reordered (a theme's
+/// position is what a byte names).
+pub const THEMES: [&[&str]; 8] = [
     &["Crystalline Giant", "Crystalline Giant", "Plains"],
     &["Crystalline Resonance", "Gempalm Incinerator", "Indatha Crystal", "Mountain", "Grizzly Bears"],
     &["Chimeric Mass", "Diminish", "Giant Growth", "Island", "Turn to Frog"],
@@ -78,7 +162,34 @@ pub const THEMES: [&[&str]; 5] = [
         "Vivid Crag",
     ],
     &["Safehold Sentry", "Merrow Wavebreakers", "Order of Whiteclay", "Leech Bonder", "Llanowar Elves", "Raging Goblin", "Plains"],
+    &["Hangarback Walker", "Hangarback Walker", "Hangarback Walker", "Stumpsquall Hydra", "Endless One", "Forest"],
+    &["Crystalline Resonance", "Crystalline Resonance", "Indatha Crystal", "Indatha Crystal", "Grizzly Bears", "Island"],
+    &["Llanowar Elves", "Llanowar Elves", "Safehold Sentry", "Merrow Wavebreakers", "Plains", "Island"],
 ];
+
+/// Where a card's rulings happen, for the cards that have such a place: spells with X and
+/// cyclers in the hand (cast, cycled), the permanents whose triggers and effects the rulings
+/// are about on the battlefield. An object of such a card is put there when its zone byte is
+/// [`HOME_FROM`] or more (about three times in eight), else in a zone of [`ZONES`].
+pub const HOME_ZONES: [(&str, ZoneKind); 14] = [
+    ("Hangarback Walker", ZoneKind::Hand),
+    ("Stumpsquall Hydra", ZoneKind::Hand),
+    ("Endless One", ZoneKind::Hand),
+    ("Indatha Crystal", ZoneKind::Hand),
+    ("Gempalm Incinerator", ZoneKind::Hand),
+    ("Giant Growth", ZoneKind::Hand),
+    ("Diminish", ZoneKind::Hand),
+    ("Turn to Frog", ZoneKind::Hand),
+    ("Crystalline Resonance", ZoneKind::Battlefield),
+    ("Crystalline Giant", ZoneKind::Battlefield),
+    ("Chimeric Mass", ZoneKind::Battlefield),
+    ("Llanowar Elves", ZoneKind::Battlefield),
+    ("Safehold Sentry", ZoneKind::Battlefield),
+    ("Merrow Wavebreakers", ZoneKind::Battlefield),
+];
+
+/// See [`HOME_ZONES`].
+const HOME_FROM: u8 = 160;
 
 /// Steps in which players receive priority (CR 117.3a: none in untap, usually none in cleanup):
 /// every step of the turn but the first and the last.
@@ -122,9 +233,9 @@ pub struct BoardRecipe {
     pub turn: u8,
     pub life: [i8; 2],
     pub pools: [[u8; 6]; 2],
-    /// The swarm palette: the cards (indexes into `mtg_engine::card_names()`) objects are drawn
-    /// from; empty means the whole pool.
-    pub palette: Vec<u8>,
+    /// The swarm palette: the cards objects are drawn from; empty means the whole pool
+    /// (every byte, through [`card_of_byte`]).
+    pub palette: Vec<&'static str>,
     /// Extra basic lands at the bottom of each player's library (mod `MAX_LIBRARY + 1`).
     pub library: [u8; 2],
     pub objects: Vec<ObjectRecipe>,
@@ -177,17 +288,12 @@ impl<'a> Arbitrary<'a> for BoardRecipe {
         let size = usize::from(u8::arbitrary(u)?) % 7;
         let mut palette = Vec::with_capacity(size.saturating_add(12));
         for _ in 0..size {
-            palette.push(u8::arbitrary(u)?);
+            palette.push(card_of_byte(u8::arbitrary(u)?));
         }
         let theme = u8::arbitrary(u)?;
         if theme % 3 != 0 {
-            let names = mtg_engine::card_names();
             let cards = THEMES.get(usize::from(theme / 3) % THEMES.len()).copied().unwrap_or(&[]);
-            for name in cards {
-                if let Some(i) = names.iter().position(|n| n == name).and_then(|i| u8::try_from(i).ok()) {
-                    palette.push(i);
-                }
-            }
+            palette.extend(cards.iter().copied().filter(|n| mtg_engine::cards::card_def(n).is_some()));
         }
         let library = <[u8; 2]>::arbitrary(u)?;
         // A count byte rather than a continuation byte per object (the `Vec` default, which
@@ -203,9 +309,9 @@ impl<'a> Arbitrary<'a> for BoardRecipe {
 }
 
 impl BoardRecipe {
-    /// The legal game this recipe stands for: cards from `mtg_engine::card_names()` only (so the
-    /// generator grows with the engine's pool), a step with priority, small counts, at most
-    /// [`MAX_OBJECTS`] objects, attachments only between distinct permanents.
+    /// The legal game this recipe stands for: cards of the engine's pool only (see [`POOL`]), a
+    /// step with priority, small counts, at most [`MAX_OBJECTS`] objects, attachments only
+    /// between distinct permanents.
     pub fn to_setup(&self) -> GameSetup {
         let names = mtg_engine::card_names();
         let recipes: Vec<(&ObjectRecipe, &str)> = self
@@ -213,20 +319,23 @@ impl BoardRecipe {
             .iter()
             .take(MAX_OBJECTS)
             .filter_map(|o| {
-                let index = match self.palette.len() {
-                    0 => usize::from(o.card),
-                    n => usize::from(self.palette[usize::from(o.card) % n]),
+                let name = match self.palette.len() {
+                    0 => card_of_byte(o.card),
+                    n => self.palette[usize::from(o.card) % n],
                 };
-                Some((o, *names.get(index % names.len().max(1))?))
+                mtg_engine::cards::card_def(name).is_some().then_some((o, name))
             })
             .collect();
-        let zone_of = |o: &ObjectRecipe| ZONES[usize::from(o.zone) % ZONES.len()];
+        let zone_of = |o: &ObjectRecipe, name: &str| match HOME_ZONES.iter().find(|(n, _)| *n == name) {
+            Some((_, home)) if o.zone >= HOME_FROM => *home,
+            _ => ZONES[usize::from(o.zone) % ZONES.len()],
+        };
         let cards = recipes
             .iter()
             .enumerate()
             .map(|(i, (o, name))| {
                 let owner = PlayerId(u8::from(o.bob_owns));
-                let zone = zone_of(o);
+                let zone = zone_of(o, name);
                 let mut c = CardSetup::new(name, owner, zone);
                 let mut counters = BTreeMap::new();
                 // Never both P/T kinds from the mask: they annihilate (CR 704.5q) and the board
@@ -251,7 +360,7 @@ impl BoardRecipe {
                     c.summoning_sick = o.sick;
                     c.attached_to = o.attached_to.and_then(|t| {
                         let t = usize::from(t) % recipes.len().max(1);
-                        let ok = t != i && recipes.get(t).is_some_and(|(r, _)| zone_of(r) == ZoneKind::Battlefield);
+                        let ok = t != i && recipes.get(t).is_some_and(|(r, n)| zone_of(r, n) == ZoneKind::Battlefield);
                         ok.then(|| CardId(u32::try_from(t).unwrap_or(u32::MAX)))
                     });
                 }
@@ -282,9 +391,14 @@ impl BoardRecipe {
             players,
             active_player: PlayerId(u8::from(self.bob_active)),
             priority_player: None,
+            // A main phase one time in two (where spells are cast at sorcery speed), else any
+            // step with priority.
             step: {
                 let steps = priority_steps();
-                steps.get(usize::from(self.step) % steps.len().max(1)).copied().unwrap_or(Step::PrecombatMain)
+                match self.step % 2 {
+                    0 => Step::PrecombatMain,
+                    _ => steps.get(usize::from(self.step / 2) % steps.len().max(1)).copied().unwrap_or(Step::PrecombatMain),
+                }
             },
             turn_number: u32::from(self.turn % 20) + 2,
             cards,
@@ -300,10 +414,24 @@ fn pool(amounts: &[u8; 6]) -> ManaPool {
     p
 }
 
+/// The listed action a [`Pick::Legal`]`(n)` takes: `n mod len`, except that one pick in four
+/// casts a spell when one can be cast (casting is where X, targets and most rulings begin, and
+/// the list is mostly mana abilities and passes).
+pub fn listed_choice(legal: &[Action], n: u16) -> Option<&Action> {
+    let n = usize::from(n);
+    if n % 4 == 3 {
+        let casts: Vec<&Action> = legal.iter().filter(|a| matches!(a, Action::CastSpell { .. })).collect();
+        if let Some(a) = casts.get((n / 4) % casts.len().max(1)) {
+            return Some(a);
+        }
+    }
+    legal.get(n % legal.len().max(1))
+}
+
 /// One step of a script.
 #[derive(Arbitrary, Clone, Debug, PartialEq, Eq)]
 pub enum Pick {
-    /// Take legal action `n mod len`.
+    /// Take a listed action ([`listed_choice`]).
     Legal(u16),
     /// Move the game on: the player with priority passes; when the game waits for a decision
     /// instead (triggers to put on the stack, attackers to declare) or a plain pass is refused
@@ -330,30 +458,42 @@ pub struct Attempt {
 }
 
 impl Attempt {
-    /// The action this attempt stands for in `state`. Half of them are activations aimed at
-    /// permanents, where {T}, {Q} and summoning sickness matter; the others aim at any object.
+    /// The action this attempt stands for in `state`. A quarter of them activate a {T} or {Q}
+    /// ability of a permanent the player with priority controls, aimed at what CR 107.5, 107.6
+    /// and 302.6 forbid (a tapped permanent's {T}, an untapped one's {Q}, a summoning-sick
+    /// creature's {T} or {Q}; the byte picks the rule, then the permanent), which a random
+    /// object and ability index rarely make. A quarter activate any ability of any permanent,
+    /// by either player; the others aim at any object.
     pub fn to_action(&self, state: &GameState) -> Action {
+        let holder = state.priority.unwrap_or(state.active);
+        let player = if self.by_other_player { holder.opponent() } else { holder };
+        let activate = |player: PlayerId, source: ObjectId, ability: usize, mana_choice: Option<ManaType>| Action::ActivateAbility {
+            player,
+            source,
+            ability,
+            x: None,
+            targets: Vec::new(),
+            mana_choice,
+            payment: None,
+            replacement_order: Vec::new(),
+        };
+        if self.kind % 4 == 0 {
+            if let Some((source, ability)) = forbidden_tap_symbol(state, holder, self.ability, self.object) {
+                // Rarely a mana choice: a fixed mana ability refuses one.
+                let choice = (self.mana >= 224).then(|| MANA_TYPES[usize::from(self.mana) % 6]);
+                return activate(holder, source, ability, choice);
+            }
+        }
         let ids: Vec<ObjectId> = if self.kind % 4 < 2 {
             state.battlefield_ids()
         } else {
             state.objects.keys().copied().collect()
         };
         let object = ids.get(usize::from(self.object) % ids.len().max(1)).copied().unwrap_or(ObjectId(0));
-        let holder = state.priority.unwrap_or(state.active);
-        let player = if self.by_other_player { holder.opponent() } else { holder };
         let x = Some(u32::from(self.x % 4));
         match self.kind % 4 {
-            0 | 1 => Action::ActivateAbility {
-                player,
-                source: object,
-                ability: usize::from(self.ability % 2),
-                x: None,
-                targets: Vec::new(),
-                // Half the time no choice: most abilities refuse one they don't ask for.
-                mana_choice: if self.mana < 128 { None } else { Some(MANA_TYPES[usize::from(self.mana) % 6]) },
-                payment: None,
-                replacement_order: Vec::new(),
-            },
+            // Half the time no choice: most abilities refuse one they don't ask for.
+            0 | 1 => activate(player, object, usize::from(self.ability % 2), (self.mana >= 128).then(|| MANA_TYPES[usize::from(self.mana) % 6])),
             2 => Action::CastSpell { player, card: object, x, targets: vec![Target::Object(object)], payment: None },
             _ => {
                 if self.x % 2 == 0 {
@@ -364,6 +504,35 @@ impl Attempt {
             }
         }
     }
+}
+
+/// An activated ability with {T} or {Q} of a permanent `player` controls that the tap and
+/// untap symbols or summoning sickness forbid now (CR 107.5, 107.6, 302.6), as (permanent,
+/// ability index): `rule` picks among the three rules that have one (else any {T}/{Q} ability),
+/// `which` among its abilities.
+fn forbidden_tap_symbol(state: &GameState, player: PlayerId, rule: u8, which: u8) -> Option<(ObjectId, usize)> {
+    let mut by_rule: [Vec<(ObjectId, usize)>; 4] = Default::default();
+    for obj in state.zone_objects(ZoneKind::Battlefield, Some(player)) {
+        let Some(ch) = mtg_engine::layers::characteristics(state, obj.id) else { continue };
+        let sick = ch.is(CardType::Creature) && obj.summoning_sick && !ch.has_keyword(Keyword::Haste);
+        for (i, ab) in ch.activated().iter().enumerate() {
+            let c = &ab.cost;
+            if !c.has_tap_or_untap() {
+                continue;
+            }
+            for (r, forbidden) in [c.tap && obj.tapped, c.untap && !obj.tapped, sick, true].into_iter().enumerate() {
+                if forbidden {
+                    by_rule[r].push((obj.id, i));
+                }
+            }
+        }
+    }
+    let rules: Vec<&Vec<(ObjectId, usize)>> = by_rule[..3].iter().filter(|v| !v.is_empty()).collect();
+    let pairs = match rules.len() {
+        0 => &by_rule[3],
+        n => rules[usize::from(rule) % n],
+    };
+    pairs.get(usize::from(which) % pairs.len().max(1)).copied()
 }
 
 /// An action built from raw numbers: object ids and ability indexes that may not exist.
@@ -571,14 +740,64 @@ mod tests {
     #[test]
     fn palettes_and_library_padding_shape_the_board() {
         let mut b = board(vec![object(0, None), object(1, None)]);
-        let giant = mtg_engine::card_names().iter().position(|n| *n == "Crystalline Giant").and_then(|i| u8::try_from(i).ok());
-        b.palette = vec![giant.unwrap_or(0)];
+        b.palette = vec!["Crystalline Giant"];
         b.library = [3, 0];
         let setup = b.to_setup();
         assert!(setup.cards.iter().take(2).all(|c| c.name == "Crystalline Giant"), "{:?}", setup.cards);
         let padded: Vec<&CardSetup> = setup.cards.iter().skip(2).collect();
         assert_eq!(padded.len(), 3);
         assert!(padded.iter().all(|c| c.zone == ZoneKind::Library && c.owner == PlayerId(0)));
+    }
+
+    #[test]
+    fn the_pool_themes_and_home_zones_name_cards_of_the_engine() {
+        let engine = mtg_engine::card_names();
+        let named = POOL.iter().chain(THEMES.iter().flat_map(|t| t.iter())).chain(HOME_ZONES.iter().map(|(n, _)| n));
+        for name in named {
+            assert!(engine.contains(name), "{name} is not in the engine's pool");
+        }
+        let mut sorted = POOL.to_vec();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), POOL.len(), "a card twice in POOL");
+    }
+
+    #[test]
+    fn a_byte_names_the_same_card_whatever_the_engine_adds() {
+        // Below NEW_CARDS_FROM the pool list alone decides, by position.
+        for b in 0..NEW_CARDS_FROM {
+            assert_eq!(card_of_byte(b), POOL[usize::from(b) % POOL.len()]);
+        }
+        // The engine's cards the list lacks are reached through the bytes kept for them.
+        let reached: Vec<&str> = (NEW_CARDS_FROM..=u8::MAX).map(card_of_byte).collect();
+        for name in new_cards() {
+            assert!(reached.contains(name), "{name} is never generated");
+        }
+    }
+
+    #[test]
+    fn aimed_attempts_ask_what_the_tap_symbols_and_sickness_forbid() {
+        // A tapped Forest and a summoning-sick Llanowar Elves of alice: each rule's byte aims at its own.
+        let mut b = board(vec![object(0, None), object(0, None)]);
+        b.palette = vec!["Forest", "Llanowar Elves"];
+        b.objects[0].card = 0;
+        b.objects[1].card = 1;
+        b.objects[1].tapped = false;
+        b.objects[1].sick = true;
+        let game = mtg_engine::Game::new(b.to_setup());
+        let Ok(game) = game else { panic!("setup") };
+        let aimed = |rule: u8| {
+            let a = Attempt { kind: 4, object: 0, ability: rule, x: 0, mana: 0, by_other_player: true };
+            match a.to_action(game.state()) {
+                Action::ActivateAbility { source, player, mana_choice: None, .. } => {
+                    assert_eq!(Some(player), game.state().priority, "aimed attempts are the priority holder's");
+                    game.state().object(source).map(|o| o.def.name().to_string())
+                }
+                other => panic!("{other:?}"),
+            }
+        };
+        assert_eq!(aimed(0).as_deref(), Some("Forest"));
+        assert_eq!(aimed(1).as_deref(), Some("Llanowar Elves"));
     }
 
     #[test]

@@ -265,10 +265,10 @@ pub fn script(scenario: &Scenario) -> Result<Script, String> {
         let a = match pick {
             Pick::Legal(n) => {
                 let legal = game.legal_actions();
-                if legal.is_empty() {
-                    continue;
+                match crate::fuzzing::generate::listed_choice(&legal, *n) {
+                    Some(a) => a.clone(),
+                    None => continue,
                 }
-                legal[usize::from(*n) % legal.len()].clone()
             }
             Pick::Advance(n) => match advance(&game, *n) {
                 Some(a) => a,

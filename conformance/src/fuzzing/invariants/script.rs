@@ -6,12 +6,12 @@ use mtg_engine::{Action, GameSetup, Rejection};
 
 use super::{Broken, Checker, Invariant, RulesGame, Selection, Transition, Violation};
 use crate::fuzzing::reach::Reach;
-use crate::fuzzing::generate::{Attempt, Pick, Scenario, WildAction};
+use crate::fuzzing::generate::{listed_choice, Attempt, Pick, Scenario, WildAction};
 
 /// One move of a script: a generated pick, or an exact action (hand-written witnesses).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Move {
-    /// Take listed action `n mod len`.
+    /// Take a listed action (`generate::listed_choice`).
     Legal(u16),
     /// Pass, or take listed action `n mod len` when a pass can't be made (see `Pick::Advance`).
     Advance(u8),
@@ -124,12 +124,12 @@ impl<G: RulesGame> Player<'_, G> {
         Ok(accepted)
     }
 
-    /// Listed action `n mod len`, after checking the list.
-    fn listed(&mut self, n: usize, at: Option<usize>, trace: &mut Trace) -> Result<(), Violation> {
+    /// The listed action `choose` picks, after checking the list.
+    fn listed(&mut self, choose: impl FnOnce(&[Action]) -> Option<&Action>, at: Option<usize>, trace: &mut Trace) -> Result<(), Violation> {
         let legal = self.game.legal_actions();
         self.checker.listed(&self.game, &self.board, &legal).map_err(|b| b.at(at))?;
-        if let Some(a) = legal.get(n % legal.len().max(1)) {
-            self.step(a.clone(), true, at, trace)?;
+        if let Some(a) = choose(&legal).cloned() {
+            self.step(a, true, at, trace)?;
         }
         Ok(())
     }
@@ -153,7 +153,7 @@ fn play<G: RulesGame>(setup: GameSetup, moves: &[Move], checker: &mut Checker, t
         }
         let at = Some(i);
         match m {
-            Move::Legal(n) => p.listed(usize::from(*n), at, trace)?,
+            Move::Legal(n) => p.listed(|l| listed_choice(l, *n), at, trace)?,
             Move::Advance(n) => {
                 let s = p.game.state();
                 // While something resolves, half the passes carry answers (a "you may", what to
@@ -175,7 +175,7 @@ fn play<G: RulesGame>(setup: GameSetup, moves: &[Move], checker: &mut Checker, t
                     p.step(Action::PassPriority { player, answers: mtg_engine::Answers::default() }, false, at, trace)?
                 };
                 if !accepted {
-                    p.listed(usize::from(*n), at, trace)?;
+                    p.listed(|l| l.get(usize::from(*n) % l.len().max(1)), at, trace)?;
                 }
             }
             Move::Attempt(a) => {
