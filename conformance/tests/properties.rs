@@ -3,8 +3,8 @@
 //! reproduces under `cargo fuzz` and the other way round, and shrinking the bytes shrinks the
 //! board. On failure the report carries the structurally minimized scenario too.
 //!
-//! 256 cases per property by default (small boards, short scripts, so it takes seconds in a
-//! debug build); `PROPTEST_CASES=10000 cargo test -p mtg-conformance --test properties` for more.
+//! 2048 cases per property by default (small boards, short scripts: about 5 s of CPU for the
+//! every-invariant property in a debug build, BENCHMARKS.md); `PROPTEST_CASES=10000 cargo test -p mtg-conformance --test properties` for more.
 //! Failing inputs are kept in `conformance/proptest-regressions/` and replayed first.
 #![cfg(feature = "arbitrary")]
 #![forbid(unsafe_code)]
@@ -22,7 +22,7 @@ const MAX_BYTES: usize = 240;
 fn config() -> ProptestConfig {
     ProptestConfig {
         // `ProptestConfig::default()` reads PROPTEST_CASES; keep its value when it is set.
-        cases: if std::env::var_os("PROPTEST_CASES").is_some() { ProptestConfig::default().cases } else { 256 },
+        cases: if std::env::var_os("PROPTEST_CASES").is_some() { ProptestConfig::default().cases } else { 2048 },
         failure_persistence: Some(Box::new(FileFailurePersistence::Direct(concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/proptest-regressions/properties.txt"
