@@ -125,25 +125,111 @@ pub struct Loaded {
     pub problems: Vec<Problem>,
 }
 
-fn walk(dir: &Path, rel: &Path, out: &mut Vec<PathBuf>) -> Result<(), CorpusError> {
-    let io = |source| CorpusError::Io {
-        path: dir.to_path_buf(),
-        source,
+/// Lists the data files under `dir` (relative to the root). Symbolic links are followed, so a
+/// corpus may link in a shared folder; a directory met again below itself (a symlink loop) and
+/// anything that can't be read become problems located at their path, and the walk goes on.
+fn walk(
+    dir: &Path,
+    rel: &Path,
+    seen: &mut Vec<PathBuf>,
+    out: &mut Vec<PathBuf>,
+    problems: &mut Vec<Problem>,
+) {
+    let at = |path: &Path, message: String| Problem {
+        path: path.to_path_buf(),
+        line: 1,
+        col: 1,
+        message,
     };
-    for entry in fs::read_dir(dir).map_err(io)? {
-        let entry = entry.map_err(io)?;
-        let rel = rel.join(entry.file_name());
-        let kind = entry.file_type().map_err(io)?;
-        if kind.is_dir() {
-            walk(&entry.path(), &rel, out)?;
-        } else if FileKind::of(&rel).is_some() {
-            out.push(rel);
+    // The directories from the root down to this one, by their real path: meeting one of them
+    // again means a link leads back up.
+    match fs::canonicalize(dir) {
+        Ok(real) => {
+            if let Some(ancestor) = seen.iter().find(|s| **s == real) {
+                let message = format!(
+                    "symlink loop: this directory is `{}` again, one of its own ancestors (not read)",
+                    ancestor.display()
+                );
+                problems.push(at(dir, message));
+                return;
+            }
+            seen.push(real);
+        }
+        Err(e) => {
+            problems.push(at(dir, io_message("can't resolve this directory", &e)));
+            return;
         }
     }
-    Ok(())
+    let entries = match fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) => {
+            problems.push(at(dir, io_message("can't list this directory", &e)));
+            seen.pop();
+            return;
+        }
+    };
+    let mut entries: Vec<_> = entries.collect();
+    entries.sort_by_key(|e| e.as_ref().ok().map(fs::DirEntry::file_name));
+    for entry in entries {
+        let entry = match entry {
+            Ok(entry) => entry,
+            Err(e) => {
+                problems.push(at(dir, io_message("can't list this directory", &e)));
+                continue;
+            }
+        };
+        let path = entry.path();
+        let rel = rel.join(entry.file_name());
+        // `metadata` follows links: a link to a directory is walked, a link to a file read.
+        match fs::metadata(&path) {
+            Ok(meta) if meta.is_dir() => walk(&path, &rel, seen, out, problems),
+            Ok(_) => {
+                if FileKind::of(&rel).is_some() {
+                    out.push(rel);
+                }
+            }
+            Err(e) if is_loop(&e) => {
+                let message = "symlink loop: this link leads back to itself (not read)".to_string();
+                problems.push(at(&path, message));
+            }
+            // A dangling link or an unreadable entry matters only where a data file is expected.
+            Err(e) => {
+                if FileKind::of(&rel).is_some() || entry.file_type().is_ok_and(|t| t.is_dir()) {
+                    problems.push(at(&path, io_message("can't read this file", &e)));
+                }
+            }
+        }
+    }
+    seen.pop();
 }
 
-fn parse<T: DeserializeOwned>(path: &Path, text: &str) -> Result<T, Problem> {
+fn io_message(what: &str, e: &std::io::Error) -> String {
+    if is_loop(e) {
+        return "symlink loop: this link leads back to itself (not read)".to_string();
+    }
+    format!("{what}: {e}")
+}
+
+/// Whether an IO error is "too many levels of symbolic links" (ELOOP).
+fn is_loop(e: &std::io::Error) -> bool {
+    #[cfg(unix)]
+    {
+        e.raw_os_error() == Some(nix::errno::Errno::ELOOP as i32)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = e;
+        false
+    }
+}
+
+/// Parses a whole file. `original` is the file as written when `text` is a copy with parts
+/// blanked out (same offsets): key paths are named as in the original.
+fn parse<T: DeserializeOwned>(
+    path: &Path,
+    text: &str,
+    original: Option<&str>,
+) -> Result<T, Problem> {
     toml::from_str(text).map_err(|e| {
         let offset = e.span().map_or(0, |s| s.start);
         let (line, col) = line_col(text, offset);
@@ -151,16 +237,16 @@ fn parse<T: DeserializeOwned>(path: &Path, text: &str) -> Result<T, Problem> {
         if message.is_empty() {
             message = "invalid TOML: expected a value".to_string();
         }
-        let key_path = SpanDoc::parse(text).path_at(offset);
-        if !key_path.is_empty() {
-            message.push_str(&format!(" (at `{key_path}`)"));
-        }
+        let key_path = SpanDoc::parse(original.unwrap_or(text)).path_at(offset);
         let steps_in_setup = message.contains("duplicate key `step` in table `case.setup`")
             || (key_path.ends_with("setup.step") && message.contains("sequence"));
         if steps_in_setup {
             message.push_str(
                 "; the case's `step = [...]` array must come before `[case.setup]` (a key after a table header belongs to that table)",
             );
+        }
+        if !key_path.is_empty() {
+            message = format!("{key_path}: {message}");
         }
         Problem {
             path: path.to_path_buf(),
@@ -169,6 +255,91 @@ fn parse<T: DeserializeOwned>(path: &Path, text: &str) -> Result<T, Problem> {
             message,
         }
     })
+}
+
+/// Parses a file of `[[table]]` items. One bad item does not hide the others: when the file
+/// doesn't deserialize but is valid TOML, each item is parsed alone (the other items blanked
+/// out, so offsets stay those of the file) and every bad item is its own problem, located at
+/// the field serde stopped at; the good items are kept.
+fn parse_items<F: DeserializeOwned, T>(
+    path: &Path,
+    text: &str,
+    table: &str,
+    items: impl Fn(F) -> Vec<T>,
+) -> (Vec<Located<T>>, Vec<Problem>) {
+    let first = match parse::<F>(path, text, None) {
+        Ok(file) => return (locate_items(path, text, table, items(file)), Vec::new()),
+        Err(problem) => problem,
+    };
+    let starts = item_starts(text, table);
+    if starts.len() < 2 {
+        return (Vec::new(), vec![first]);
+    }
+    let mut located = Vec::new();
+    let mut problems = Vec::new();
+    for index in 0..starts.len() {
+        let alone = blank_others(text, &starts, index);
+        match parse::<F>(path, &alone, Some(text)) {
+            Ok(file) => {
+                let (line, col) = line_col(text, starts[index]);
+                located.extend(items(file).into_iter().map(|item| Located {
+                    item,
+                    path: path.to_path_buf(),
+                    line,
+                    col,
+                    index,
+                }));
+            }
+            Err(p) => {
+                if !problems.contains(&p) {
+                    problems.push(p);
+                }
+            }
+        }
+    }
+    if problems.is_empty() {
+        // Alone every item is fine, so the trouble is in how they sit together: report the
+        // whole file's error, keep nothing.
+        return (Vec::new(), vec![first]);
+    }
+    (located, problems)
+}
+
+/// The offsets where each `[[table]]` item of a file starts, in order; empty when the file is
+/// not valid TOML or the items are not written as `[[table]]` headers (an inline array can't be
+/// cut into items this way).
+fn item_starts(text: &str, table: &str) -> Vec<usize> {
+    let Ok(doc) = toml_edit::ImDocument::parse(text) else {
+        return Vec::new();
+    };
+    let Some(toml_edit::Item::ArrayOfTables(items)) = doc.get(table) else {
+        return Vec::new();
+    };
+    let starts: Option<Vec<usize>> = items.iter().map(|t| t.span().map(|s| s.start)).collect();
+    match starts {
+        Some(starts) if starts.windows(2).all(|w| w[0] < w[1]) => starts,
+        _ => Vec::new(),
+    }
+}
+
+/// `text` with every item but `keep` replaced by spaces (newlines kept, so every offset, line
+/// and column is unchanged). An item runs from its header to the next item's header, which
+/// takes in its sub-tables (`[case.setup]`, `[[case.step]]`).
+fn blank_others(text: &str, starts: &[usize], keep: usize) -> String {
+    let mut bytes = text.as_bytes().to_vec();
+    for (i, &start) in starts.iter().enumerate() {
+        if i == keep {
+            continue;
+        }
+        let end = starts.get(i + 1).copied().unwrap_or(bytes.len());
+        for b in bytes.get_mut(start..end).into_iter().flatten() {
+            if *b != b'\n' {
+                *b = b' ';
+            }
+        }
+    }
+    // Whole characters were replaced (items start at an ASCII `[`), so this is still UTF-8.
+    String::from_utf8(bytes).unwrap_or_default()
 }
 
 fn locate_items<T>(path: &Path, text: &str, table: &str, items: Vec<T>) -> Vec<Located<T>> {
@@ -200,16 +371,25 @@ impl Corpus {
             return Err(CorpusError::NotFound(root.to_path_buf()));
         }
         let mut rels = Vec::new();
-        walk(root, Path::new(""), &mut rels)?;
+        let mut unreadable = Vec::new();
+        walk(root, Path::new(""), &mut Vec::new(), &mut rels, &mut unreadable);
         rels.sort();
         let mut files = Vec::new();
-        let mut unreadable = Vec::new();
         for rel in rels {
             let path = root.join(&rel);
-            let bytes = fs::read(&path).map_err(|source| CorpusError::Io {
-                path: path.clone(),
-                source,
-            })?;
+            let bytes = match fs::read(&path) {
+                Ok(bytes) => bytes,
+                Err(e) => {
+                    let message = io_message("can't read this file", &e);
+                    unreadable.push(Problem {
+                        path,
+                        line: 1,
+                        col: 1,
+                        message,
+                    });
+                    continue;
+                }
+            };
             match String::from_utf8(bytes) {
                 Ok(text) => files.push((rel, text)),
                 Err(e) => {
@@ -250,27 +430,23 @@ impl Corpus {
             };
             let path = root.join(&rel);
             match kind {
-                FileKind::Sources => match parse::<SourcesFile>(&path, &text) {
-                    Ok(f) => corpus
-                        .sources
-                        .extend(locate_items(&path, &text, "source", f.source)),
-                    Err(p) => problems.push(p),
-                },
+                FileKind::Sources => {
+                    let (items, bad) =
+                        parse_items(&path, &text, "source", |f: SourcesFile| f.source);
+                    corpus.sources.extend(items);
+                    problems.extend(bad);
+                }
                 FileKind::Cards => {
                     corpus.has_cards_file = true;
-                    match parse::<CardsFile>(&path, &text) {
-                        Ok(f) => corpus
-                            .cards
-                            .extend(locate_items(&path, &text, "card", f.card)),
-                        Err(p) => problems.push(p),
-                    }
+                    let (items, bad) = parse_items(&path, &text, "card", |f: CardsFile| f.card);
+                    corpus.cards.extend(items);
+                    problems.extend(bad);
                 }
-                FileKind::Cases => match parse::<CasesFile>(&path, &text) {
-                    Ok(f) => corpus
-                        .cases
-                        .extend(locate_items(&path, &text, "case", f.case)),
-                    Err(p) => problems.push(p),
-                },
+                FileKind::Cases => {
+                    let (items, bad) = parse_items(&path, &text, "case", |f: CasesFile| f.case);
+                    corpus.cases.extend(items);
+                    problems.extend(bad);
+                }
             }
             corpus.texts.insert(path, text);
         }

@@ -94,7 +94,7 @@ fn a_typo_in_a_field_names_its_file_line_and_key() {
     let text = "[[case]]\nid = \"a\"\ntitle = \"t\"\ncovers = [\"cr-1\"]\nstep = [ { do = \"pass\" } ]\n\n[case.setup]\nactive = \"alice\"\nstep = \"upkeep\"\nbattlefield = [\n  { card = \"Forest\", controller = \"alice\" },\n  { card = \"Forest\", controller = \"alice\", tappd = true },\n]\n";
     check(
         text,
-        &["rulings/rules/x.toml:12:44: unknown field `tappd`, expected one of `ref`, `card`, `owner`, `controller`, `tapped`, `sick`, `counters`, `attached_to`, `commander` (at `case[0].setup.battlefield[1].tappd`)"],
+        &["rulings/rules/x.toml:12:44: case[0].setup.battlefield[1].tappd: unknown field `tappd`, expected one of `ref`, `card`, `owner`, `controller`, `tapped`, `sick`, `counters`, `attached_to`, `commander`"],
     );
 }
 
@@ -102,7 +102,7 @@ fn a_typo_in_a_field_names_its_file_line_and_key() {
 fn a_typo_in_a_case_key_or_a_step_is_located() {
     check(
         "[[case]]\nid = \"a\"\ntitel = \"t\"\n",
-        &["rulings/rules/x.toml:3:1: unknown field `titel`, expected one of `id`, `title`, `covers`, `features`, `note`, `setup`, `step` (at `case[0].titel`)"],
+        &["rulings/rules/x.toml:3:1: case[0].titel: unknown field `titel`, expected one of `id`, `title`, `covers`, `features`, `note`, `setup`, `step`"],
     );
     let text = "[[case]]\nid = \"a\"\ntitle = \"t\"\ncovers = [\"cr-1\"]\nsetup = { active = \"alice\", step = \"upkeep\" }\nstep = [\n  { do = \"pass\" },\n  { do = \"activate\", source = \"f\", abilty = 1 },\n]\n";
     let loaded = load(&[("rules/x.toml", text)]);
@@ -110,12 +110,8 @@ fn a_typo_in_a_case_key_or_a_step_is_located() {
     let p = &loaded.problems[0];
     assert_eq!((p.line, p.col), (8, 36));
     assert!(
-        p.message.starts_with("unknown key `abilty` in a step"),
-        "{}",
         p.message
-    );
-    assert!(
-        p.message.ends_with("(at `case[0].step[1].abilty`)"),
+            .starts_with("case[0].step[1].abilty: unknown key `abilty` in a step"),
         "{}",
         p.message
     );
@@ -124,12 +120,8 @@ fn a_typo_in_a_case_key_or_a_step_is_located() {
     let p = &loaded.problems[0];
     assert_eq!((p.line, p.col), (5, 36));
     assert!(
-        p.message.starts_with("unknown step `main`"),
-        "{}",
         p.message
-    );
-    assert!(
-        p.message.ends_with("(at `case[0].setup.step`)"),
+            .starts_with("case[0].setup.step: unknown step `main`"),
         "{}",
         p.message
     );
@@ -186,11 +178,11 @@ fn steps_written_inside_the_setup_table_get_a_hint() {
 #[test]
 fn odd_inputs_are_problems_not_panics() {
     for (text, message) in [
-        ("case = 3\n", "invalid type: integer `3`, expected a sequence (at `case`)"),
-        ("[[case]]\nid = 1979-05-27\n", "invalid type: map, expected a string (at `case[0].id`)"),
-        ("case = [[[[[]]]]]\n", "invalid type: sequence, expected a string (at `case[0][0]`)"),
-        ("[[case]]\nid = \"a\"\ntitle = \"t\"\nsetup = { active = \"alice\", step = \"upkeep\" }\nstep = [ 3 ]\n", "invalid type: integer `3`, expected a step: { do = \"...\", ... } or { expect = { ... } }"),
-        ("\u{feff}[[case]]\nid = [\"a\"]\n", "invalid type: sequence, expected a string"),
+        ("case = 3\n", "case: invalid type: integer `3`, expected a sequence"),
+        ("[[case]]\nid = 1979-05-27\n", "case[0].id: invalid type: map, expected a string"),
+        ("case = [[[[[]]]]]\n", "case[0][0]: invalid type: sequence, expected a string"),
+        ("[[case]]\nid = \"a\"\ntitle = \"t\"\nsetup = { active = \"alice\", step = \"upkeep\" }\nstep = [ 3 ]\n", "case[0].step[0]: invalid type: integer `3`, expected a step: { do = \"...\", ... } or { expect = { ... } }"),
+        ("\u{feff}[[case]]\nid = [\"a\"]\n", "case[0].id: invalid type: sequence, expected a string"),
     ] {
         let loaded = load(&[("rules/x.toml", text)]);
         assert_eq!(loaded.problems.len(), 1, "{text}");
@@ -210,4 +202,129 @@ fn odd_inputs_are_problems_not_panics() {
         got,
         vec![(2, 1, "not UTF-8 (corpus files are UTF-8)".to_string())]
     );
+}
+
+/// A good case, with `id` and `extra` (lines put inside the `[[case]]` table) filled in.
+fn case_text(id: &str, extra: &str) -> String {
+    format!(
+        "[[case]]\nid = \"{id}\"\ntitle = \"t\"\ncovers = [\"cr-1\"]\n{extra}step = [ {{ do = \"pass\" }} ]\n\n[case.setup]\nactive = \"alice\"\nstep = \"upkeep\"\n\n"
+    )
+}
+
+#[test]
+fn every_bad_case_of_a_file_is_its_own_problem() {
+    // Five cases: the second has a typo in a key, the fourth a wrong type inside its
+    // `[case.setup]` sub-table, the fifth no title; the first and third are good.
+    let text = [
+        case_text("a/1", ""),
+        case_text("a/2", "nite = \"typo\"\n"),
+        case_text("a/3", ""),
+        case_text("a/4", "").replace("step = \"upkeep\"", "step = 3"),
+        case_text("a/5", "").replace("title = \"t\"\n", ""),
+    ]
+    .concat();
+    let loaded = load(&[("rules/x.toml", &text)]);
+    let got: Vec<String> = loaded.problems.iter().map(ToString::to_string).collect();
+    assert_eq!(got.len(), 3, "{got:#?}");
+    assert!(
+        got[0].starts_with("rulings/rules/x.toml:15:1: case[1].nite: unknown field `nite`"),
+        "{}",
+        got[0]
+    );
+    assert!(
+        got[1].starts_with("rulings/rules/x.toml:40:8: case[3].setup.step: invalid type: integer `3`"),
+        "{}",
+        got[1]
+    );
+    assert!(
+        got[2].starts_with("rulings/rules/x.toml:42:1: case[4]: missing field `title`"),
+        "{}",
+        got[2]
+    );
+    // The good cases are kept, each with its own position and index in the file.
+    let good: Vec<(String, String, usize)> = loaded
+        .corpus
+        .cases
+        .iter()
+        .map(|c| (c.item.id.clone(), c.position(), c.index))
+        .collect();
+    assert_eq!(
+        good,
+        vec![
+            ("a/1".into(), "rulings/rules/x.toml:1".into(), 0),
+            ("a/3".into(), "rulings/rules/x.toml:22".into(), 2),
+        ]
+    );
+}
+
+#[test]
+fn bad_sources_and_cards_are_reported_one_by_one_too() {
+    let sources = "[[source]]\nid = \"cr-1\"\nkind = \"cr\"\ncite = \"CR 1\"\ntext = \"t\"\n\n[[source]]\nid = \"cr-2\"\nkind = \"crr\"\ncite = \"CR 2\"\ntext = \"t\"\n\n[[source]]\nid = 3\nkind = \"cr\"\ncite = \"CR 3\"\ntext = \"t\"\n";
+    let cards = "[[card]]\nname = \"Forest\"\ntypes = [\"Land\"]\noracle = \"\"\n\n[[card]]\nnam = \"Island\"\ntypes = [\"Land\"]\noracle = \"\"\n";
+    let loaded = load(&[("sources/cr.toml", sources), ("cards.toml", cards)]);
+    let mut got: Vec<(String, usize)> = loaded
+        .problems
+        .iter()
+        .map(|p| (p.path.display().to_string(), p.line))
+        .collect();
+    got.sort();
+    assert_eq!(
+        got,
+        vec![
+            ("rulings/cards.toml".to_string(), 7),
+            ("rulings/sources/cr.toml".to_string(), 9),
+            ("rulings/sources/cr.toml".to_string(), 14),
+        ]
+    );
+    assert_eq!(loaded.corpus.sources.len(), 1);
+    assert_eq!(loaded.corpus.cards.len(), 1);
+}
+
+#[test]
+fn a_file_whose_cases_are_fine_alone_but_not_together_is_one_problem() {
+    // An unknown top-level key breaks every case alone the same way: one problem, not one per
+    // case, and no case is kept.
+    let text = format!("nonsense = 1\n{}{}", case_text("a/1", ""), case_text("a/2", ""));
+    let loaded = load(&[("rules/x.toml", &text)]);
+    assert_eq!(loaded.problems.len(), 1, "{:#?}", loaded.problems);
+    assert_eq!(
+        (loaded.problems[0].line, loaded.problems[0].col),
+        (1, 1),
+        "{}",
+        loaded.problems[0]
+    );
+    assert!(loaded.problems[0].message.contains("nonsense"));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_symlink_loop_is_a_located_problem_and_the_rest_loads() {
+    use std::os::unix::fs::symlink;
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let root = dir.path();
+    let rules = root.join("rules");
+    std::fs::create_dir_all(rules.join("deep")).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(rules.join("good.toml"), CASE).unwrap_or_else(|e| panic!("{e}"));
+    // A directory link back up to the corpus root, a link to itself, and a dangling link.
+    symlink("../..", rules.join("deep/up")).unwrap_or_else(|e| panic!("{e}"));
+    symlink("self.toml", rules.join("self.toml")).unwrap_or_else(|e| panic!("{e}"));
+    symlink("nowhere.toml", rules.join("dangling.toml")).unwrap_or_else(|e| panic!("{e}"));
+    let loaded = Corpus::load(root).unwrap_or_else(|e| panic!("{e}"));
+    let got: Vec<String> = loaded
+        .problems
+        .iter()
+        .map(|p| {
+            let rel = p.path.strip_prefix(root).unwrap_or(&p.path);
+            format!("{}:{}:{}: {}", rel.display(), p.line, p.col, p.message)
+        })
+        .collect();
+    assert_eq!(got.len(), 3, "{got:#?}");
+    assert!(got[0].starts_with("rules/dangling.toml:1:1: can't read this file: "), "{}", got[0]);
+    assert!(got[1].starts_with("rules/deep/up:1:1: symlink loop: this directory is `"), "{}", got[1]);
+    assert_eq!(got[2], "rules/self.toml:1:1: symlink loop: this link leads back to itself (not read)");
+    let ids: Vec<&str> = loaded.corpus.cases.iter().map(|c| c.item.id.as_str()).collect();
+    assert_eq!(ids, ["a/1", "a/2"]);
+    // And lint reports them (so `lint` and `run` fail).
+    let problems = crate::corpus::lint::lint(&loaded);
+    assert!(problems.iter().any(|p| p.message.starts_with("symlink loop")));
 }
