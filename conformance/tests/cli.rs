@@ -283,3 +283,45 @@ fn an_engine_that_never_starts_is_reported_once() {
     assert_eq!(report.matches("covers:").count(), 1, "{report}");
     assert_eq!(report.matches("\ncrash ").count(), 2, "{report}");
 }
+
+/// `lint` lists every bad case of a file, each at its own line, with the field (issue 15,
+/// item 8); the file's good case still loads and runs.
+#[test]
+fn lint_lists_every_bad_case_of_a_file() {
+    let tap = fs::read_to_string(Path::new(&data()).join("rules/107.5-tap-symbol.toml"))
+        .unwrap_or_default();
+    let good = "[[case]]\nid = \"x/good\"\ntitle = \"t\"\ncovers = [\"cr-107.5\"]\nfeatures = [\"mana\"]\nstep = [ { do = \"pass\" } ]\n[case.setup]\nactive = \"alice\"\nstep = \"upkeep\"\n\n";
+    let bad1 = good.replace("x/good", "x/bad1").replace("title = \"t\"\n", "titel = \"t\"\n");
+    let bad2 = good.replace("x/good", "x/bad2").replace("step = \"upkeep\"", "step = 7");
+    let bad3 = good.replace("x/good", "x/bad3").replace("{ do = \"pass\" }", "{ do = \"tap\" }");
+    let text = [bad1.as_str(), good, &bad2, &bad3].concat();
+    let (_tmp, root) = corpus_with(&[("rules/107.5-tap-symbol.toml", &tap), ("rules/bad.toml", &text)]);
+    let out = bin(&["lint", "--corpus", &root.display().to_string()]);
+    let path = root.join("rules/bad.toml").display().to_string();
+    let printed = stdout(&out);
+    let bad: Vec<&str> = printed.lines().filter(|l| l.starts_with(&path)).collect();
+    assert_eq!(bad.len(), 3, "{}", stdout(&out));
+    assert!(bad[0].starts_with(&format!("{path}:3:1: case[0].titel: unknown field `titel`")), "{}", bad[0]);
+    assert!(bad[1].starts_with(&format!("{path}:29:8: case[2].setup.step: invalid type: integer `7`")), "{}", bad[1]);
+    assert!(bad[2].starts_with(&format!("{path}:36:")) && bad[2].contains("case[3].step[0].do: unknown verb `tap`"), "{}", bad[2]);
+    assert_eq!(out.status.code(), Some(1));
+    // The good case of that file still runs; the run fails on the three problems.
+    let out = bin(&["run", "--corpus", &root.display().to_string(), "-v", "x/good"]);
+    assert!(stdout(&out).contains("x/good"), "{}", stdout(&out));
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+}
+
+/// A symlink loop in the corpus is a problem at its path for `lint` and `run`, not an abort.
+#[cfg(unix)]
+#[test]
+fn a_symlink_loop_is_reported_at_its_path() {
+    let (_tmp, root) = corpus_with(&[]);
+    std::os::unix::fs::symlink("..", root.join("rules/loop")).unwrap_or_else(|e| panic!("symlink: {e}"));
+    let loop_path = root.join("rules/loop").display().to_string();
+    let out = bin(&["lint", "--corpus", &root.display().to_string()]);
+    assert!(stdout(&out).starts_with(&format!("{loop_path}:1:1: symlink loop")), "{}", stdout(&out));
+    assert_eq!(out.status.code(), Some(1));
+    let out = bin(&["run", "--corpus", &root.display().to_string()]);
+    assert!(stderr(&out).contains(&format!("{loop_path}:1:1: symlink loop")), "{}", stderr(&out));
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+}
