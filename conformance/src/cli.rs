@@ -347,9 +347,10 @@ pub fn report_html(
     let index = out_dir.join("index.html");
     let cases = files.iter().filter(|f| f.path.starts_with("cases/")).count();
     println!(
-        "{} ({} engines, {cases} case pages)",
+        "{} ({}, {})",
         report::display_path(&index),
-        read.len(),
+        report::count(read.len(), "engine", "engines"),
+        report::count(cases, "case page", "case pages"),
     );
     Status::Success
 }

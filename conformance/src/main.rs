@@ -9,7 +9,7 @@ use clap::{Parser, Subcommand};
 use mtg_conformance::corpus::{Corpus, Loaded};
 use mtg_conformance::corpus::coverage::coverage;
 use mtg_conformance::corpus::lint;
-use mtg_conformance::report::display_path;
+use mtg_conformance::report::{count, display_path};
 
 /// Ruling-by-ruling conformance suite for Magic: The Gathering rules engines.
 #[derive(Debug, Parser)]
@@ -224,8 +224,8 @@ fn run(
     }
     if !problems.is_empty() {
         eprintln!(
-            "error: the corpus has {} lint problem(s) (listed above; `mtg-conformance lint` lists them too), so this run fails",
-            problems.len()
+            "error: the corpus has {} (listed above; `mtg-conformance lint` lists them too), so this run fails",
+            count(problems.len(), "lint problem", "lint problems")
         );
     }
     let status = mtg_conformance::cli::run(&loaded, filter.as_deref(), verbose, options);
@@ -245,11 +245,11 @@ fn lint_cmd(corpus: Option<PathBuf>) -> Result<ExitCode, ExitCode> {
     }
     let c = &loaded.corpus;
     println!(
-        "{} problem(s) in {} sources, {} cards, {} cases",
-        problems.len(),
-        c.sources.len(),
-        c.cards.len(),
-        c.cases.len()
+        "{} in {}, {}, {}",
+        count(problems.len(), "problem", "problems"),
+        count(c.sources.len(), "source", "sources"),
+        count(c.cards.len(), "card", "cards"),
+        count(c.cases.len(), "case", "cases")
     );
     Ok(if problems.is_empty() {
         ExitCode::SUCCESS

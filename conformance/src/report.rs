@@ -21,6 +21,12 @@ use crate::run::runner::{CaseOutcome, Counts, RunSummary};
 
 const WIDTH: usize = 100;
 
+/// `n` and the noun in the number it calls for: `count(1, "engine", "engines")` is `1 engine`,
+/// `count(2, ...)` is `2 engines` (and `0 engines`). Every count a report prints goes through it.
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// Whether to color what goes to stdout: it is a terminal and `NO_COLOR` is unset or empty.
 pub fn color_enabled() -> bool {
     let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());

@@ -28,11 +28,11 @@ pub fn all() -> Vec<(&'static str, Schema)> {
         ("case.schema.json", schema_of::<Case>("A case of the rulings corpus (rulings/README.md), as JSON.")),
         (
             "protocol-request.schema.json",
-            schema_of::<Request>("A request from the runner to an engine (rulings/PROTOCOL.md): one JSON object per line."),
+            schema_of::<Request>("A request from the runner to an engine (rulings/PROTOCOL.md): one JSON object per line, at most 4 MiB. Every object is closed (additionalProperties: false): an engine answers a request with an unknown key with `error`."),
         ),
         (
             "protocol-reply.schema.json",
-            schema_of::<Reply>("A reply from an engine to the runner (rulings/PROTOCOL.md): one JSON object per line."),
+            schema_of::<Reply>("A reply from an engine to the runner (rulings/PROTOCOL.md): one JSON object per line, at most 4 MiB. Every object is closed (additionalProperties: false) at every depth, the reply, each step reply, an observation, a stack item, except an observation's `counters`, keyed by counter kind: a reply with an unknown key anywhere is not valid, and the case gets the verdict `protocol`."),
         ),
         (
             "report.schema.json",

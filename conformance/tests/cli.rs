@@ -57,7 +57,7 @@ fn lint_a_clean_corpus() {
     let out = bin(&["lint", "--corpus", &data()]);
     assert_eq!(
         stdout(&out),
-        "0 problem(s) in 3 sources, 4 cards, 3 cases\n"
+        "0 problems in 3 sources, 4 cards, 3 cases\n"
     );
     assert_eq!(out.status.code(), Some(0));
 }
@@ -69,12 +69,12 @@ fn lint_reports_file_line_and_column() {
     let out = bin(&["lint", "--corpus", &root.display().to_string()]);
     let text = stdout(&out);
     let expected = format!(
-        "{}:10:44: unknown field `taped`",
+        "{}:10:44: case[0].setup.battlefield[0].taped: unknown field `taped`",
         root.join("rules/bad.toml").display()
     );
     assert!(text.starts_with(&expected), "{text}");
     assert!(
-        text.ends_with("1 problem(s) in 3 sources, 4 cards, 3 cases\n"),
+        text.ends_with("1 problem in 3 sources, 4 cards, 3 cases\n"),
         "{text}"
     );
     assert_eq!(out.status.code(), Some(1));

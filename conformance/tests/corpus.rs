@@ -22,8 +22,8 @@ fn lint_trial(loaded: Arc<Loaded>) -> Trial {
         }
         let lines: Vec<String> = problems.iter().map(ToString::to_string).collect();
         Err(Failed::from(format!(
-            "{} lint problem(s):\n{}",
-            problems.len(),
+            "{}:\n{}",
+            mtg_conformance::report::count(problems.len(), "lint problem", "lint problems"),
             lines.join("\n")
         )))
     })

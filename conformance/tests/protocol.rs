@@ -529,3 +529,52 @@ fn features_filter_and_export_from_the_command_line() {
     assert_eq!(tap["sources"][0]["id"], "cr-107.5");
     assert_eq!(tap["cards"][0]["name"], "Forest");
 }
+
+/// A case whose `run` request would be over the protocol's 4 MiB line limit is not sent: it is
+/// `errored` with the reason, the engine keeps its process and the run goes on (issue 15, item 6).
+#[test]
+fn a_case_over_the_line_limit_is_not_sent_and_the_engine_is_not_blamed() {
+    let root = test_corpus();
+    let tap = std::fs::read_to_string(root.join("rules/107.5-tap-symbol.toml"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let first = tap.split("\n[[case]]").next().unwrap_or_default().to_string();
+    let huge = first
+        .replace("cr-107.5/tapped-land-cannot-tap-again", "huge/title")
+        .replacen("A tapped Forest", &"x".repeat(5 << 20), 1);
+    let mut files: Vec<(PathBuf, String)> = ["cards.toml", "sources/cr.toml", "cards/chimeric-mass.toml"]
+        .iter()
+        .map(|rel| (PathBuf::from(rel), std::fs::read_to_string(root.join(rel)).unwrap_or_default()))
+        .collect();
+    files.push((PathBuf::from("rules/huge.toml"), huge.clone()));
+    files.push((PathBuf::from("rules/107.5-tap-symbol.toml"), tap));
+    let loaded = Corpus::from_texts(&root, files);
+    assert_eq!(loaded.problems, vec![]);
+    let corpus = loaded.corpus;
+    let config = ExternalConfig::new(fake("ok")).timeout(Duration::from_secs(30));
+    let summary = Runner::new(&corpus).run(&mut ExternalEngine::new(config));
+    let c = classes(&summary);
+    assert_eq!(labels(&summary), ["skipped", "errored", "skipped", "skipped"], "{c:?}");
+    assert!(
+        c[1].1.starts_with("not sent to the engine: its `run` request is ")
+            && c[1].1.contains("over the protocol's line limit of 4194304 bytes"),
+        "{}",
+        c[1].1
+    );
+    // One process throughout: the engine was neither sent the case nor restarted.
+    assert!(pid(&c[0].1) != "?" && pid(&c[0].1) == pid(&c[2].1) && pid(&c[2].1) == pid(&c[3].1), "{c:?}");
+
+    // From the command line: the run completes, the reason is shown and the title clipped.
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    for rel in ["cards.toml", "sources/cr.toml", "rules/107.5-tap-symbol.toml"] {
+        let to = dir.path().join(rel);
+        std::fs::create_dir_all(to.parent().unwrap_or(dir.path())).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::copy(root.join(rel), to).unwrap_or_else(|e| panic!("{e}"));
+    }
+    std::fs::write(dir.path().join("rules/huge.toml"), &huge).unwrap_or_else(|e| panic!("{e}"));
+    let corpus_dir = dir.path().display().to_string();
+    let out = bin(&["run", "--corpus", &corpus_dir, "--engine", &fake("ok"), "--timeout", "30"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("not sent to the engine"), "{}", &stdout[..stdout.len().min(2000)]);
+    assert!(stdout.len() < 100_000, "the report stays readable: {} bytes", stdout.len());
+    assert!(stdout.contains("2 skipped, 1 errored"), "{}", &stdout[..stdout.len().min(2000)]);
+}

@@ -45,9 +45,12 @@ fn builds_the_site_from_a_run_report() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(String::from_utf8_lossy(&out.stdout).contains("(1 engines, 3 case pages)"));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("(1 engine, 3 case pages)"));
     let index = fs::read_to_string(out_dir.join("index.html")).unwrap_or_default();
     assert!(index.contains("3 of 3 (100.0%)"), "{index}");
+    // Counts read as English: one engine, not "1 engines" (issue 15, item 7).
+    assert!(index.contains(" 1 engine, "), "{index}");
+    assert!(!index.contains("1 engines") && !index.contains(" 1 cases"), "{index}");
     assert!(out_dir.join("assets/style.css").exists());
     assert!(out_dir
         .join("cases/cr-107.5_2Ftapped-land-cannot-tap-again.html")

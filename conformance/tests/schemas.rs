@@ -118,3 +118,32 @@ fn the_case_schema_rejects_what_the_loader_rejects() {
         assert!(!case.is_valid(&instance), "accepted {pointer}");
     }
 }
+
+/// The reply schema is as strict as the runner (rulings/PROTOCOL.md, "Unknown keys"): an unknown
+/// key at any depth of a reply is invalid, an observation's `counters` take any counter kind.
+#[test]
+fn the_reply_schema_refuses_unknown_keys_at_every_depth() {
+    let reply = validator("protocol-reply.schema.json");
+    let ok = r#"{"type":"case","seq":2,"id":"a","reply":{"status":"ran","steps":[{"result":"done"},{"result":"observed","observation":{"subject":"object","tapped":true,"counters":{"charge":2,"+1/+1":1}}},{"result":"observed","observation":{"subject":"stack","items":[{"kind":"spell"}]}}]}}"#;
+    let parse = |text: &str| -> Value { serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}: {text}")) };
+    assert!(reply.is_valid(&parse(ok)), "the base reply is valid");
+    assert!(serde_json::from_str::<mtg_conformance::run::protocol::Reply>(ok).is_ok(), "and the runner reads it");
+    for (where_, bad) in [
+        ("message", ok.replace(r#""id":"a","#, r#""id":"a","note":1,"#)),
+        ("reply", ok.replace(r#""status":"ran","#, r#""status":"ran","extra":1,"#)),
+        ("step", ok.replace(r#"{"result":"done"}"#, r#"{"result":"done","why":"x"}"#)),
+        ("observation", ok.replace(r#""tapped":true"#, r#""tapped":true,"taped":true"#)),
+        ("stack item", ok.replace(r#"{"kind":"spell"}"#, r#"{"kind":"spell","cmc":1}"#)),
+        (
+            "started",
+            r#"{"type":"started","seq":1,"protocol":1,"name":"e","version":"1","colour":"x"}"#.to_string(),
+        ),
+    ] {
+        assert_ne!(bad, ok, "{where_}: the edit applies");
+        assert!(!reply.is_valid(&parse(&bad)), "the schema accepts an unknown key in the {where_}: {bad}");
+        assert!(
+            serde_json::from_str::<mtg_conformance::run::protocol::Reply>(&bad).is_err(),
+            "the runner accepts an unknown key in the {where_}: {bad}"
+        );
+    }
+}

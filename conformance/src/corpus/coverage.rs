@@ -50,8 +50,8 @@ impl Coverage {
     pub fn closing_line(&self) -> String {
         let covered = self.covered().count();
         format!(
-            "{} sources, {} covered, {} uncovered",
-            self.sources.len(),
+            "{}, {} covered, {} uncovered",
+            crate::report::count(self.sources.len(), "source", "sources"),
             covered,
             self.sources.len() - covered
         )

@@ -77,7 +77,12 @@ impl Fault {
 
 /// The engine's answer for one step.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(tag = "result", rename_all = "snake_case", deny_unknown_fields)]
+#[serde(
+    tag = "result",
+    rename_all = "snake_case",
+    deny_unknown_fields,
+    from = "wire::StepReply"
+)]
 pub enum StepReply {
     /// The action was performed.
     Done,
@@ -92,6 +97,47 @@ pub enum StepReply {
     Observed { observation: Observation },
     /// The engine could not carry out this step at all (unsupported, or an internal error).
     Failed { message: String },
+}
+
+/// How a [`StepReply`] is read. serde lets any key through beside the tag of a unit variant
+/// (`{"result":"done","why":1}` would read as `done`), and unknown keys are errors
+/// (rulings/PROTOCOL.md), so `done` is read as an empty struct and then converted; the schema of
+/// a step reply is this type's.
+mod wire {
+    use schemars::JsonSchema;
+    use serde::Deserialize;
+
+    use super::Observation;
+
+    /// The engine's answer for one step.
+    #[derive(Deserialize, JsonSchema)]
+    #[serde(tag = "result", rename_all = "snake_case", deny_unknown_fields)]
+    pub enum StepReply {
+        /// The action was performed.
+        Done {},
+        /// The action was rejected and the game left unchanged.
+        Rejected {
+            /// A rejection class from `rulings/README.md` (`cost`, `timing`, ...), if the engine has one.
+            #[serde(default)]
+            class: Option<String>,
+            message: String,
+        },
+        /// What the engine observed for an `expect` step.
+        Observed { observation: Observation },
+        /// The engine could not carry out this step at all (unsupported, or an internal error).
+        Failed { message: String },
+    }
+
+    impl From<StepReply> for super::StepReply {
+        fn from(wire: StepReply) -> Self {
+            match wire {
+                StepReply::Done {} => super::StepReply::Done,
+                StepReply::Rejected { class, message } => super::StepReply::Rejected { class, message },
+                StepReply::Observed { observation } => super::StepReply::Observed { observation },
+                StepReply::Failed { message } => super::StepReply::Failed { message },
+            }
+        }
+    }
 }
 
 /// An observation of one subject. Engines fill in every field they can; the runner compares

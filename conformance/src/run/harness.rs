@@ -174,10 +174,10 @@ where
     /// `mtg-conformance 0.1.0: corpus 0.1.0 (format 1), 185 cases; engine NAME VERSION; ...`.
     pub fn header(&self) -> String {
         format!(
-            "mtg-conformance {}: {}, {} cases; engine {}{}",
+            "mtg-conformance {}: {}, {}; engine {}{}",
             env!("CARGO_PKG_VERSION"),
             self.corpus_name,
-            self.shared.loaded.corpus.cases.len(),
+            crate::report::count(self.shared.loaded.corpus.cases.len(), "case", "cases"),
             self.engine,
             self.expectations_note
         )

@@ -107,9 +107,9 @@ pub fn judge(case: &Case, reply: &CaseReply) -> Verdict {
             return Verdict::Errored {
                 step: Some(i),
                 message: format!(
-                    "the engine stopped after {} of {} steps",
+                    "the engine stopped after {} of {}",
                     replies.len(),
-                    case.steps.len()
+                    crate::report::count(case.steps.len(), "step", "steps")
                 ),
             };
         };
@@ -149,8 +149,8 @@ pub fn judge(case: &Case, reply: &CaseReply) -> Verdict {
         return Verdict::Errored {
             step: None,
             message: format!(
-                "the engine answered {} steps; the case has {}",
-                replies.len(),
+                "the engine answered {}; the case has {}",
+                crate::report::count(replies.len(), "step", "steps"),
                 case.steps.len()
             ),
         };
@@ -390,8 +390,8 @@ fn judge_stack(items: &[StackItemExpect], observed: &[StackItemObservation]) -> 
     observed_lines.push("]".into());
     StepVerdict::Fail {
         reason: format!(
-            "the stack differs (expected {} items, observed {})",
-            items.len(),
+            "the stack differs (expected {}, observed {})",
+            crate::report::count(items.len(), "item", "items"),
             observed.len()
         ),
         expected: expected_lines,

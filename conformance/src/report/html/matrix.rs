@@ -5,6 +5,7 @@
 use std::fmt::Write;
 
 use super::input::Report;
+use crate::report::count;
 use super::model::{Model, Status};
 use super::page::{case_file, counts_cell, esc, frame, legend, rate, verdict_cell};
 
@@ -15,11 +16,15 @@ pub fn render(model: &Model, reports: &[Report], tool: &str) -> String {
         b,
         "<p>Which rulings each engine gets right: every source (a Comprehensive Rules paragraph \
          or an official ruling) against every engine, counting the cases that encode it. \
-         {} engines, {} topics, {} sources, {} cases.</p>",
-        model.columns.len(),
-        model.topics.len(),
-        model.topics.iter().map(|t| t.sources.len()).sum::<usize>(),
-        model.cases.len()
+         {}, {}, {}, {}.</p>",
+        count(model.columns.len(), "engine", "engines"),
+        count(model.topics.len(), "topic", "topics"),
+        count(
+            model.topics.iter().map(|t| t.sources.len()).sum::<usize>(),
+            "source",
+            "sources"
+        ),
+        count(model.cases.len(), "case", "cases")
     );
     b.push_str(&legend());
     for w in &model.warnings {
@@ -205,11 +210,11 @@ fn footer(reports: &[Report], tool: &str, b: &mut String) {
         );
         let _ = write!(
             b,
-            "<li><code>{}</code>: {} {}, {} cases</li>",
+            "<li><code>{}</code>: {} {}, {}</li>",
             esc(&name),
             esc(&r.engine.name),
             esc(&r.engine.version),
-            r.cases.len()
+            count(r.cases.len(), "case", "cases")
         );
     }
     b.push_str("</ul>\n</footer>\n");

@@ -355,9 +355,9 @@ fn warnings_of(report: &Report) -> Vec<String> {
     let name = report.path.display();
     let Some(footer) = &report.footer else {
         return vec![format!(
-            "{name}: no footer: the run did not finish ({} of {} cases reported)",
+            "{name}: no footer: the run did not finish ({} of {} reported)",
             report.cases.len(),
-            report.announced
+            crate::report::count(report.announced, "case", "cases")
         )];
     };
     let recorded = report.cases.len();
@@ -371,7 +371,9 @@ fn warnings_of(report: &Report) -> Vec<String> {
     // A footer that counts expected failures apart from `failed` adds them back.
     if recorded != footed && recorded != footed + footer.xfailed {
         vec![format!(
-            "{name}: the footer counts {footed} cases but {recorded} are recorded"
+            "{name}: the footer counts {} but {recorded} {} recorded",
+            crate::report::count(footed, "case", "cases"),
+            if recorded == 1 { "is" } else { "are" }
         )]
     } else {
         Vec::new()

@@ -451,12 +451,12 @@ fn stacks() {
     check(
         one,
         stack(&[("spell", Some("giant"), &[])]),
-        Err("the stack differs (expected 1 items, observed 1)"),
+        Err("the stack differs (expected 1 item, observed 1)"),
     );
     check(
         one,
         stack(&[]),
-        Err("the stack differs (expected 1 items, observed 0)"),
+        Err("the stack differs (expected 1 item, observed 0)"),
     );
     check(r#"{ expect = { stack = [] } }"#, stack(&[]), Ok(()));
     check(

@@ -26,7 +26,7 @@ fn deadline_after(timeout: Duration) -> Instant {
 }
 
 use super::process::{Output, Process, Wait};
-use super::{Reply, Request, RunRef, MAX_LINE_BYTES, PROTOCOL_VERSION};
+use super::{Reply, Request, MAX_LINE_BYTES, PROTOCOL_VERSION};
 use crate::corpus::case::{Case, FORMAT_VERSION};
 use crate::run::engine::{CaseReply, Engine, EngineInfo, Fault};
 
@@ -217,6 +217,15 @@ impl ExternalEngine {
         }
     }
 
+    /// The `seq` the next `run` request will carry: the next one of a running process, else 2
+    /// (a new process gets `start` as 1).
+    fn next_run_seq(&self) -> u64 {
+        match (&self.process, &self.info) {
+            (Some(_), Some(_)) => self.seq + 1,
+            _ => 2,
+        }
+    }
+
     fn next_seq(&mut self) -> u64 {
         self.seq += 1;
         self.seq
@@ -229,11 +238,16 @@ impl ExternalEngine {
         seq: u64,
         timeout: Duration,
     ) -> Result<Reply, Faulty> {
+        let line = serde_json::to_vec(request)
+            .map_err(|e| Faulty::new(Fault::Protocol, format!("cannot encode the request: {e}")))?;
+        self.exchange_line(line, seq, timeout)
+    }
+
+    /// Sends one encoded request (without its newline) and waits for the reply carrying `seq`.
+    fn exchange_line(&mut self, mut line: Vec<u8>, seq: u64, timeout: Duration) -> Result<Reply, Faulty> {
         let Some(process) = &mut self.process else {
             return Err(Faulty::new(Fault::Crash, "the engine is not running"));
         };
-        let mut line = serde_json::to_vec(request)
-            .map_err(|e| Faulty::new(Fault::Protocol, format!("cannot encode the request: {e}")))?;
         line.push(b'\n');
         process.send(line);
         let deadline = deadline_after(timeout);
@@ -313,6 +327,18 @@ impl Drop for ExternalEngine {
     }
 }
 
+/// The `run` request line (without its newline) around an encoded case: the bytes [`Request::Run`]
+/// serializes to, built from the case's JSON so that the case is encoded once and its size known
+/// before anything is sent.
+pub(crate) fn run_line(seq: u64, case_json: &[u8]) -> Vec<u8> {
+    let head = format!("{{\"type\":\"run\",\"seq\":{seq},\"case\":");
+    let mut line = Vec::with_capacity(head.len() + case_json.len() + 1);
+    line.extend_from_slice(head.as_bytes());
+    line.extend_from_slice(case_json);
+    line.push(b'}');
+    line
+}
+
 fn unexpected(reply: &Reply, wanted: &str) -> Faulty {
     let got = match reply {
         Reply::Started { .. } => "started",
@@ -346,11 +372,33 @@ impl Engine for ExternalEngine {
     }
 
     fn run_case(&mut self, case: &Case) -> CaseReply {
+        // The case is encoded once, and its size checked before the engine is started or asked:
+        // a request over the line limit would break the protocol on the runner's side, so it is
+        // not sent and the engine is not blamed.
+        let case_json = match serde_json::to_vec(case) {
+            Ok(json) => json,
+            Err(e) => {
+                return CaseReply::Errored {
+                    message: format!("not sent to the engine: the case can't be encoded as JSON: {e}"),
+                }
+            }
+        };
+        let size = run_line(self.next_run_seq(), &case_json).len();
+        if size > self.config.max_line {
+            return CaseReply::Errored {
+                message: format!(
+                    "not sent to the engine: its `run` request is {size} bytes, over the protocol's \
+                     line limit of {} bytes (rulings/PROTOCOL.md); the engine was not asked",
+                    self.config.max_line
+                ),
+            };
+        }
         if let Err(reply) = self.start() {
             return reply;
         }
         let seq = self.next_seq();
-        let reply = self.exchange(&RunRef { seq, case }, seq, self.config.timeout);
+        let line = run_line(seq, &case_json);
+        let reply = self.exchange_line(line, seq, self.config.timeout);
         let result = reply.and_then(|reply| match reply {
             Reply::Case { id, .. } if id != case.id => Err(Faulty::new(
                 Fault::Protocol,

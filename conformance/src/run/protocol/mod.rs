@@ -19,6 +19,8 @@ use crate::corpus::case::Case;
 use crate::run::engine::{CaseReply, EngineInfo};
 
 pub use external::{ExternalConfig, ExternalEngine};
+#[cfg(test)]
+use external::run_line;
 pub use lines::{read_line_bounded, read_line_or_overflow, Line};
 pub use serve::{serve, ServeError};
 
@@ -57,15 +59,6 @@ impl Request {
             Request::Start { seq, .. } | Request::Run { seq, .. } | Request::Stop { seq } => *seq,
         }
     }
-}
-
-/// The `run` request, borrowing its case: what the runner actually sends (the same JSON as
-/// [`Request::Run`], without cloning the case).
-#[derive(Serialize)]
-#[serde(tag = "type", rename = "run")]
-pub(crate) struct RunRef<'a> {
-    pub seq: u64,
-    pub case: &'a Case,
 }
 
 /// A message from the engine to the runner, answering the request with the same `seq`.

@@ -148,17 +148,19 @@ fn a_panicking_engine_is_answered_as_errored() {
 }
 
 #[test]
-fn the_borrowed_run_request_is_the_run_request() {
+fn the_run_line_is_the_run_request() {
     let c = corpus("tests/data/corpus");
-    let case = &c.cases[0].item;
-    let borrowed = serde_json::to_value(RunRef { seq: 3, case }).ok();
-    let owned = serde_json::to_value(Request::Run {
-        seq: 3,
-        case: case.clone(),
-    })
-    .ok();
-    assert!(borrowed.is_some());
-    assert_eq!(borrowed, owned);
+    for (seq, case) in [(2, &c.cases[0].item), (12_345_678_901, &c.cases[2].item)] {
+        let json = serde_json::to_vec(case).unwrap_or_default();
+        let line = run_line(seq, &json);
+        let owned = serde_json::to_vec(&Request::Run {
+            seq,
+            case: case.clone(),
+        })
+        .unwrap_or_default();
+        assert!(!owned.is_empty());
+        assert_eq!(String::from_utf8_lossy(&line), String::from_utf8_lossy(&owned));
+    }
 }
 
 /// Unknown keys are errors on both sides (PROTOCOL.md), at every depth of a reply: the case
@@ -180,4 +182,29 @@ fn unknown_keys_anywhere_in_a_reply_are_refused() {
         assert_ne!(bad, ok, "{where_}: the edit applies");
         assert!(serde_json::from_str::<Reply>(&bad).is_err(), "{where_}: {bad}");
     }
+}
+
+/// The engine side is as strict: a request with an unknown key, even deep in its case, is
+/// answered with `error` (carrying the request's `seq`), and the server goes on.
+#[test]
+fn serve_answers_an_unknown_key_in_a_request_with_an_error() {
+    let c = corpus("tests/data/corpus");
+    let good = line(&Request::Run {
+        seq: 4,
+        case: c.cases[0].item.clone(),
+    });
+    let bad = good.replacen("\"setup\":{", "\"setup\":{\"weather\":\"rain\",", 1);
+    assert_ne!(bad, good, "the edit applies");
+    let replies = served(
+        &mut CannedEngine::new(),
+        &(bad + "{\"type\":\"stop\",\"seq\":5,\"colour\":1}\n" + &line(&Request::Stop { seq: 6 })),
+    );
+    assert!(
+        matches!(
+            &replies[..],
+            [Reply::Error { seq: Some(4), message: a }, Reply::Error { seq: Some(5), .. }, Reply::Stopped { seq: 6 }]
+                if a.contains("weather")
+        ),
+        "{replies:?}"
+    );
 }
