@@ -27,6 +27,9 @@ pub enum Keyword {
     Reach,
     Trample,
     Vigilance,
+    /// CR 702.124a: a deck-construction ability of the Commander variant; it functions before
+    /// the game begins, so the engine only shows it.
+    Partner,
 }
 
 impl Keyword {
@@ -42,6 +45,7 @@ impl Keyword {
             Keyword::Reach => "Reach",
             Keyword::Trample => "Trample",
             Keyword::Vigilance => "Vigilance",
+            Keyword::Partner => "Partner",
         }
     }
 
@@ -72,6 +76,23 @@ pub enum Ability {
     Activated(ActivatedAbility),
     Triggered(TriggeredAbility),
     Static(StaticAbility),
+}
+
+impl Ability {
+    /// The keyword ability this ability is, by the name Oracle text gives it (CR 702): a plain
+    /// keyword, or one built from a general primitive (enchant restricts targets, CR 702.5a;
+    /// cycling is an activated ability, CR 702.29a; cumulative upkeep a triggered one, CR 702.24a).
+    pub fn keyword_name(&self) -> Option<&'static str> {
+        match self {
+            Ability::Keyword(k) => Some(k.name()),
+            Ability::Enchant(_) => Some("Enchant"),
+            Ability::Activated(a) if a.cycling => Some("Cycling"),
+            Ability::Triggered(t) if matches!(t.effect, Effect::CumulativeUpkeep { .. }) => {
+                Some("Cumulative upkeep")
+            }
+            _ => None,
+        }
+    }
 }
 
 /// "[Cost]: [Effect]" (CR 602).

@@ -169,6 +169,15 @@ impl Characteristics {
         v
     }
 
+    /// The names of every keyword ability it has (CR 702), each once, sorted: what an observer
+    /// sees, including keyword abilities the rules build from other primitives.
+    pub fn keyword_names(&self) -> Vec<&'static str> {
+        let mut v: Vec<&'static str> = self.abilities.iter().filter_map(|a| a.ability.keyword_name()).collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
     /// Activated abilities in order (the index of `Action::ActivateAbility`).
     pub fn activated(&self) -> Vec<&ActivatedAbility> {
         self.abilities

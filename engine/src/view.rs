@@ -103,7 +103,7 @@ pub(crate) fn object_view(state: &GameState, board: &Board, id: ObjectId) -> Opt
         subtypes: ch.subtypes.clone(),
         supertypes: ch.supertypes.clone(),
         colors: ch.colors.iter().map(|c| c.letter().to_string()).collect(),
-        keywords: ch.keywords().iter().map(|k| k.name().to_string()).collect(),
+        keywords: ch.keyword_names().into_iter().map(str::to_string).collect(),
         counters: obj.counters.to_map(),
         mana_value: ch.mana_value(x),
         damage: obj.damage,

@@ -7,6 +7,7 @@ use forge_foundation::ZoneType;
 use manabrew_engine::card::{Card, CounterType};
 use manabrew_engine::game::GameState;
 use manabrew_engine::ids::CardId;
+use manabrew_engine::keyword::keyword_instance::Keyword as Kw;
 use manabrew_engine::mana::ManaPool;
 use serde_json::{json, Map, Value};
 
@@ -27,6 +28,16 @@ const KEYWORDS: &[&str] = &[
     "Haste",
     "Defender",
     "Indestructible",
+];
+
+/// Keyword abilities with a parameter or a cost ("Cycling {2}", "Enchant land", "Cumulative
+/// upkeep {2}"): manabrew stores them as "Cycling:2" and the like, which the name alone doesn't
+/// match, so they are found by manabrew's keyword enum and named as the corpus spells them.
+const KEYWORD_ABILITIES: &[(Kw, &str)] = &[
+    (Kw::Cycling, "Cycling"),
+    (Kw::Enchant, "Enchant"),
+    (Kw::CumulativeUpkeep, "Cumulative upkeep"),
+    (Kw::Partner, "Partner"),
 ];
 
 pub fn zone_name(z: ZoneType) -> &'static str {
@@ -177,7 +188,12 @@ fn object(game: &GameState, refs: &HashMap<String, CardId>, c: &Card) -> Value {
         .map(|(_, l)| *l)
         .collect();
     o.insert("colors".into(), json!(colors));
-    let keywords: Vec<&str> = KEYWORDS.iter().copied().filter(|k| c.has_keyword(k)).collect();
+    let keywords: Vec<&str> = KEYWORDS
+        .iter()
+        .copied()
+        .filter(|k| c.has_keyword(k))
+        .chain(KEYWORD_ABILITIES.iter().filter(|(kw, _)| c.has_keyword_enum(*kw)).map(|(_, name)| *name))
+        .collect();
     o.insert("keywords".into(), json!(keywords));
     let counters: Map<String, Value> = c
         .counters

@@ -2,9 +2,10 @@
 //! token. Loyalty abilities (CR 606); the sacrifice is chosen as the +1 resolves, and the −10
 //! gains control of commanders already on the battlefield before the ones from the command zone
 //! enter (rulings 2020-11-10). "Can be your commander" and partner matter only to deck
-//! construction (CR 903.3c, 702.124), which the engine doesn't model.
+//! construction (CR 903.3c, 702.124), which the engine doesn't model; partner is still a keyword
+//! ability the card has (CR 702.124a).
 use super::{loyalty, CardDef};
-use crate::abilities::{Amount, Effect, Group};
+use crate::abilities::{Ability, Amount, Effect, Group, Keyword};
 use crate::state::ZoneKind;
 use crate::types::{CardType, Color};
 
@@ -36,6 +37,7 @@ pub fn def() -> CardDef {
                 Effect::PutAllOntoBattlefield { from: ZoneKind::Command, group: Group::Commanders },
             ]),
         ))
+        .ability(Ability::Keyword(Keyword::Partner))
 }
 
 /// "a 0/1 black Thrull creature token".
