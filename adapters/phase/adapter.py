@@ -5,7 +5,7 @@ Speaks the JSON-lines protocol of rulings/PROTOCOL.md on stdin/stdout. Each case
 worker process (so that a phase call that never returns can be killed); the adapter only reports
 what phase did, the runner judges.
 
-    python adapter.py --cards build/card-data.json [--case-timeout 4]
+    python adapter.py --cards build/card-data.json [--case-timeout 8]
 
 How a case is mapped (see REPORT.md for the full story):
 - setup: a new two-player game whose decks hold every card of the case (alice = seat 0, bob =
@@ -883,11 +883,13 @@ class Worker:
             except (EOFError, OSError):
                 ready = False
             if not ready:
+                # poll() returns False both when the time is up and when the pipe closed: tell
+                # them apart by the clock, not by the time left before the poll.
+                timed_out = time.monotonic() >= deadline
                 self.kill()
-                alive = left > 0
                 steps.append({"result": "failed", "message":
-                              ("phase's process died" if alive else
-                               "phase did not return within %ss (the call was killed)" % timeout)})
+                              ("phase did not return within %ss (the call was killed)" % timeout
+                               if timed_out else "phase's process died")})
                 return {"status": "ran", "steps": steps[:len(case["step"])]}
             try:
                 kind, payload = self.conn.recv()
@@ -906,8 +908,9 @@ class Worker:
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--cards", required=True, help="phase card-data.json built from rulings/cards.toml")
-    ap.add_argument("--case-timeout", type=float, default=4.0,
-                    help="seconds a case may take inside phase before it is killed")
+    ap.add_argument("--case-timeout", type=float, default=8.0,
+                    help="seconds a case may take inside phase before it is killed (below the "
+                         "runner's --timeout 10 of run.sh/diff.sh, above a slow case on a busy machine)")
     args = ap.parse_args()
     try:
         from importlib.metadata import version

@@ -169,13 +169,19 @@ impl Characteristics {
         v
     }
 
-    /// The names of every keyword ability it has (CR 702), each once, sorted: what an observer
-    /// sees, including keyword abilities the rules build from other primitives.
+    /// The names of every keyword ability it has (CR 702), each once: what an observer sees.
+    /// The plain keywords come first, in `keywords()` order; then, by name, the keyword abilities
+    /// the rules build from other primitives (enchant, cycling, cumulative upkeep).
     pub fn keyword_names(&self) -> Vec<&'static str> {
-        let mut v: Vec<&'static str> = self.abilities.iter().filter_map(|a| a.ability.keyword_name()).collect();
-        v.sort_unstable();
-        v.dedup();
-        v
+        let mut built: Vec<&'static str> = self
+            .abilities
+            .iter()
+            .filter(|a| !matches!(*a.ability, Ability::Keyword(_)))
+            .filter_map(|a| a.ability.keyword_name())
+            .collect();
+        built.sort_unstable();
+        built.dedup();
+        self.keywords().into_iter().map(Keyword::name).chain(built).collect()
     }
 
     /// Activated abilities in order (the index of `Action::ActivateAbility`).

@@ -126,6 +126,14 @@ fn static_skip(pool: &CardPool, case: &Value) -> Result<(), String> {
              only at the precombat main phase or the beginning of combat"
         ));
     }
+    // The engine empties mana pools as each of its steps begins (its `set_phase`), and its
+    // combat phase can only be entered from the start: a pool stated there would be lost.
+    let pools = setup["mana_pool"].as_object();
+    if start == "beginning_of_combat" && pools.is_some_and(|p| p.values().any(|m| m.as_str().is_some_and(|m| !m.is_empty()))) {
+        return Err("a mana pool in the beginning of combat step: the engine empties pools as its \
+                    combat phase begins, where the adapter has to enter it"
+            .into());
+    }
     for name in card_names(case) {
         let rules = pool.get(&name)?;
         // The engine's combat phase begins by firing "at the beginning of combat" triggers; a
@@ -210,6 +218,7 @@ pub fn run_case(pool: &CardPool, case: &Value) -> Value {
         mode: Mode::Idle,
         pending: None,
         failures: Vec::new(),
+        colour_chosen: false,
         choices: Value::Null,
         targets: Vec::new(),
         order: Vec::new(),
@@ -308,6 +317,9 @@ fn build(
         if let Some(r) = entry.get("ref").and_then(Value::as_str) {
             refs.insert(r.to_string(), id);
         }
+        // The setup states every counter: an "enters with counters" ability the move applied
+        // (K:etbCounter) is not part of a board being described.
+        game.card_mut(id).counters.clear();
         if let Some(counters) = entry.get("counters").and_then(Value::as_object) {
             for (kind, n) in counters {
                 let n = n.as_i64().unwrap_or(0) as i32;
@@ -572,6 +584,10 @@ pub struct Script {
     /// Failure notices the engine sent since the pending action was handed over, and the
     /// prompts the adapter could not answer as the step says (a choice the engine did not offer).
     pub(crate) failures: Vec<String>,
+    /// The engine asked for a colour and got the step's `mana`: what the pool holds afterwards
+    /// is then the engine's doing (a replacement effect may change it, CR 106.12b), not a
+    /// sign that the choice was ignored.
+    pub(crate) colour_chosen: bool,
     /// The `choose` table of the action or resolve in progress, and its step.
     pub(crate) choices: Value,
     /// Targets of the action in progress, not yet given.
@@ -631,7 +647,8 @@ impl Script {
         let Some(view) = self.view.as_ref() else { return };
         let game = &view.0;
         let changed = state_json(view) != p.before_json;
-        if let PendingKind::Mana(Some(wanted)) = &p.kind {
+        let colour_chosen = std::mem::take(&mut self.colour_chosen);
+        if let (PendingKind::Mana(Some(wanted)), false) = (&p.kind, colour_chosen) {
             // The requested mana must be in the pool now, beyond what was there before.
             let count = |pools: &[ManaPool], sym: &str| {
                 let atom = atom_of(sym).unwrap_or(0);
@@ -721,6 +738,7 @@ impl Script {
         let player = before.0.turn.priority_player;
         self.pending = Some(Pending { before, before_json, kind, x, pay, player });
         self.failures.clear();
+        self.colour_chosen = false;
         self.choices = step.get("choose").cloned().unwrap_or(Value::Null);
         self.targets = step.get("targets").and_then(Value::as_array).cloned().unwrap_or_default();
         self.trigger_targets = step.get("triggers").and_then(Value::as_object).cloned().unwrap_or_default();

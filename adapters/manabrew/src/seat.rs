@@ -242,7 +242,10 @@ impl PlayerAgent for Seat {
             return None;
         };
         match valid.iter().find(|v| v.eq_ignore_ascii_case(word)) {
-            Some(v) => Some(v.clone()),
+            Some(v) => {
+                s.colour_chosen = true;
+                Some(v.clone())
+            }
             None => {
                 s.refuse(&format!("{word} is not among the colours the engine offered ({valid:?})"));
                 None

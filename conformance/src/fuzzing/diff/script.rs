@@ -199,6 +199,12 @@ fn to_corpus(game: &Game, refs: &[String], a: &EngineAction) -> Option<Action> {
             if *answers != Answers::default() {
                 return None;
             }
+            if game.state().combat.awaiting_declaration {
+                // The reference reads a pass while attackers are due as declaring none; the
+                // corpus says so with an empty `attack` (the turn-based action of CR 508.1), which
+                // every engine reads the same way, not with a pass of priority.
+                return Some(action(Verb::Attack { attackers: Vec::new() }, by));
+            }
             action(Verb::Pass, by)
         }
         EngineAction::PlayLand { card, .. } => action(Verb::PlayLand { card: r(card)? }, by),
@@ -344,5 +350,38 @@ impl Script {
             setup: self.setup.clone(),
             steps,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use mtg_engine::{ManaPool, PlayerSetup, Step};
+
+    use super::*;
+
+    /// A pass while attackers are due is the reference's reading of "declare none"; written down
+    /// it must be the corpus's empty declaration, which other engines read the same way.
+    #[test]
+    fn a_pass_that_declares_no_attackers_is_written_as_an_empty_attack() {
+        let player = |name: &str| PlayerSetup { name: name.into(), life: 20, mana_pool: ManaPool::default() };
+        let setup = GameSetup {
+            seed: 1,
+            players: vec![player("alice"), player("bob")],
+            active_player: PlayerId(0),
+            priority_player: None,
+            step: Step::BeginningOfCombat,
+            turn_number: 3,
+            cards: vec![],
+        };
+        let mut game = Game::new(setup).expect("a board");
+        let pass = |p: u8| EngineAction::PassPriority { player: PlayerId(p), answers: Answers::default() };
+        // Outside the declaration, a pass is a pass.
+        assert_eq!(to_corpus(&game, &[], &pass(0)).map(|a| a.verb), Some(Verb::Pass));
+        game.apply(pass(0)).expect("alice passes");
+        game.apply(pass(1)).expect("bob passes");
+        assert!(game.state().combat.awaiting_declaration);
+        let written = to_corpus(&game, &[], &pass(0)).expect("written down");
+        assert_eq!(written.verb, Verb::Attack { attackers: vec![] });
+        assert_eq!(written.by, Some(Player::Alice));
     }
 }

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Differential testing of manabrew-engine against the reference engine on generated scenarios.
+#   adapters/manabrew/diff.sh [extra mtg-conformance diff args, e.g. --time 600 --jobs 2]
+# Builds the adapter as run.sh does (MANABREW_PROFILE, default dev); triage files go to
+# adapters/manabrew/triage/ unless --out is given. Exit status: 0 unless the harness itself
+# failed (disagreements are findings).
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+cd "$root"
+
+profile="${MANABREW_PROFILE:-dev}"
+target_dir="${CARGO_TARGET_DIR:-$here/target}"
+echo "building adapters/manabrew ($profile profile)" >&2
+cargo build --manifest-path "$here/Cargo.toml" --locked --profile "$profile" \
+  --target-dir "$target_dir" >&2
+case "$profile" in
+  dev) bin="$target_dir/debug/manabrew-adapter" ;;
+  *) bin="$target_dir/$profile/manabrew-adapter" ;;
+esac
+
+out=(--out "$here/triage")
+for a in "$@"; do
+  if [ "$a" = "--out" ]; then out=(); fi
+done
+
+exec ${MTG_CONFORMANCE:-cargo run --release -q -p mtg-conformance --} diff \
+  --engine "exec '$bin' --cards '$here/cards'" \
+  --timeout 10 \
+  "${out[@]}" \
+  "$@"
