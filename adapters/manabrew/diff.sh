@@ -5,19 +5,7 @@
 # adapters/manabrew/triage/ unless --out is given. Exit status: 0 unless the harness itself
 # failed (disagreements are findings).
 set -euo pipefail
-here="$(cd "$(dirname "$0")" && pwd)"
-root="$(cd "$here/../.." && pwd)"
-cd "$root"
-
-profile="${MANABREW_PROFILE:-dev}"
-target_dir="${CARGO_TARGET_DIR:-$here/target}"
-echo "building adapters/manabrew ($profile profile)" >&2
-cargo build --manifest-path "$here/Cargo.toml" --locked --profile "$profile" \
-  --target-dir "$target_dir" >&2
-case "$profile" in
-  dev) bin="$target_dir/debug/manabrew-adapter" ;;
-  *) bin="$target_dir/$profile/manabrew-adapter" ;;
-esac
+source "$(cd "$(dirname "$0")" && pwd)/build.sh"
 
 out=(--out "$here/triage")
 for a in "$@"; do

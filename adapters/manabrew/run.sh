@@ -8,19 +8,7 @@
 # read from adapters/manabrew/cards/ at start-up, so editing one needs no rebuild.
 # The exit status is the runner's.
 set -euo pipefail
-here="$(cd "$(dirname "$0")" && pwd)"
-root="$(cd "$here/../.." && pwd)"
-cd "$root"
-
-profile="${MANABREW_PROFILE:-dev}"
-target_dir="${CARGO_TARGET_DIR:-$here/target}"
-echo "building adapters/manabrew ($profile profile)" >&2
-cargo build --manifest-path "$here/Cargo.toml" --locked --profile "$profile" \
-  --target-dir "$target_dir" >&2
-case "$profile" in
-  dev) bin="$target_dir/debug/manabrew-adapter" ;;
-  *) bin="$target_dir/$profile/manabrew-adapter" ;;
-esac
+source "$(cd "$(dirname "$0")" && pwd)/build.sh"
 
 exec ${MTG_CONFORMANCE:-cargo run --release -q -p mtg-conformance --} run \
   --engine "exec '$bin' --cards '$here/cards'" \
