@@ -67,6 +67,28 @@ proptest! {
     }
 }
 
+/// Cases of `legal_actions_lists_what_trials_accept`: each compares two listings at every
+/// position, one of them trying every candidate, so it is the slowest property.
+fn listing_config() -> ProptestConfig {
+    let cases = if std::env::var_os("PROPTEST_CASES").is_some() { ProptestConfig::default().cases } else { 64 };
+    ProptestConfig { cases, ..config() }
+}
+
+proptest! {
+    #![proptest_config(listing_config())]
+
+    /// Completeness of `legal_actions` (which proves most candidates legal from the rules'
+    /// conditions): at every position of an arbitrary game it lists exactly what trying every
+    /// candidate on a copy of the state accepts, in the same order.
+    #[test]
+    fn legal_actions_lists_what_trials_accept(bytes in bytes()) {
+        let scenario = scenario_from_bytes(&bytes);
+        if let Err(d) = mtg_conformance::fuzzing::listing::compare_with_trials(&scenario) {
+            prop_assert!(false, "{d}\nscenario: {scenario:#?}");
+        }
+    }
+}
+
 /// Every input a fuzz target ever failed on, checked in under `fuzz/regressions/<target>/`
 /// (named after what it found), replays without a violation: the bug it found stays fixed.
 #[test]

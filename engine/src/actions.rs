@@ -110,6 +110,30 @@ fn apply_inner(
     board: Option<&Board>,
     cache: Option<&ProductionCache>,
 ) -> Result<(), Rejection> {
+    let player = check_turn(state, &action)?;
+    if !matches!(action, Action::PassPriority { .. }) {
+        // CR 117.4: passes count only "in succession", without actions in between.
+        state.passes = 0;
+    }
+    let keeps_priority = matches!(
+        action,
+        Action::PlayLand { .. } | Action::CastSpell { .. } | Action::ActivateAbility { .. }
+    );
+    // Only `passes` changed above, which no characteristic depends on: `board` still holds.
+    apply_action(state, player, action, ev, board, cache)?;
+    if keeps_priority && settle_after {
+        // CR 117.3c: the player receives priority again, so state-based actions are checked
+        // and waiting triggers go on the stack first (CR 117.5, 603.3).
+        priority::give_priority(state, player, ev);
+    }
+    Ok(())
+}
+
+/// Who may act now and with which kind of action, whatever the action's details: the game
+/// goes on and the player has priority (CR 117.1, 104); waiting triggered abilities go on the
+/// stack before anything else (CR 603.3); a due attack declaration comes first (CR 508.1).
+/// Returns the acting player.
+fn check_turn(state: &GameState, action: &Action) -> Result<PlayerId, Rejection> {
     if state.is_over() || state.priority.is_none() {
         return Err(Rejection::GameOver);
     }
@@ -134,22 +158,71 @@ fn apply_inner(
     {
         return Err(Rejection::WrongTiming("attackers must be declared first (CR 508.1)".into()));
     }
-    if !matches!(action, Action::PassPriority { .. }) {
-        // CR 117.4: passes count only "in succession", without actions in between.
-        state.passes = 0;
-    }
-    let keeps_priority = matches!(
-        action,
-        Action::PlayLand { .. } | Action::CastSpell { .. } | Action::ActivateAbility { .. }
-    );
-    // Only `passes` changed above, which no characteristic depends on: `board` still holds.
-    apply_action(state, player, action, ev, board, cache)?;
-    if keeps_priority && settle_after {
-        // CR 117.3c: the player receives priority again, so state-based actions are checked
-        // and waiting triggers go on the stack first (CR 117.5, 603.3).
-        priority::give_priority(state, player, ev);
-    }
-    Ok(())
+    Ok(player)
+}
+
+/// Whether `apply` accepts `action`, proved from the rules' conditions without carrying it out:
+/// each action below is checked by the same function its carrying-out starts with, after which
+/// nothing can fail. `None` where only a trial can tell: the last pass of a round (the top of
+/// the stack resolves with the pass's answers, CR 608.2, or the step ends, CR 500.4, with its
+/// turn-based choices, CR 514.1), and a mana ability whose cost (counters removed, the source
+/// sacrificed) changes what its production reads. `board`: `compute_all(state)`.
+fn accepted_by_checks(state: &GameState, board: &Board, cache: &ProductionCache, action: &Action) -> Option<bool> {
+    let Ok(player) = check_turn(state, action) else { return Some(false) };
+    let ok = match action {
+        Action::PassPriority { .. } => {
+            if state.combat.awaiting_declaration {
+                // Passing declares no attackers (CR 508.1a allows none): `combat::declare`.
+                combat::check_declaration(state, board, player, &[]).is_ok()
+            } else {
+                // CR 117.3d: a pass that isn't the last of the round only hands priority on;
+                // nothing resolves, so no answer is read and none can be wrong.
+                let everyone = u32::try_from(state.players.len()).unwrap_or(u32::MAX);
+                if state.passes.saturating_add(1) >= everyone {
+                    return None;
+                }
+                true
+            }
+        }
+        // CR 305.1-305.2: `lands::play_land` fails only where this check does.
+        Action::PlayLand { card, .. } => lands::check_play_land(state, player, *card, Some(board)).is_ok(),
+        // CR 601.2a-h: once checked, the spell moves to the stack and nothing can fail.
+        Action::CastSpell { card, x, targets, payment, .. } => {
+            let c = casting::Cast { player, card: *card, x: *x, chosen_targets: targets.clone(), payment: payment.clone() };
+            casting::check_cast(state, board, &c).is_ok()
+        }
+        Action::ActivateAbility { source, ability, x, targets, mana_choice, payment, replacement_order, .. } => {
+            let a = activation::Activation {
+                player,
+                source: *source,
+                ability: *ability,
+                x: *x,
+                targets: targets.clone(),
+                mana_choice: *mana_choice,
+                payment: payment.clone(),
+                replacement_order: replacement_order.clone(),
+            };
+            match activation::check_activation(state, board, &a) {
+                Err(_) => false,
+                // CR 602.2: once the costs are paid, the ability is on the stack.
+                Ok(c) if !c.ability.is_mana_ability() => true,
+                // CR 605.3b: a mana ability resolves at once; with a cost that leaves the board
+                // as it is, its production reads the same battlefield before paying as after.
+                Ok(c) if c.cost_keeps_board() && !c.ability.cost.discard_self => {
+                    let act = activation::mana_activation(&a, &c, Some(cache));
+                    crate::mana_abilities::check_resolution(state, &act, &c.ability.effect, board).is_ok()
+                }
+                Ok(_) => return None,
+            }
+        }
+        // CR 508.1, 508.1a.
+        Action::DeclareAttackers { attackers, .. } => combat::check_declaration(state, board, player, attackers).is_ok(),
+        // CR 603.3b, 603.3d.
+        Action::PutTriggers { order, targets, .. } => {
+            crate::triggers::check_put(state, board, player, order, targets).is_ok()
+        }
+    };
+    Some(ok)
 }
 
 fn apply_action(
@@ -468,7 +541,21 @@ fn mana_choices(ab: &crate::abilities::ActivatedAbility) -> Vec<Option<ManaType>
 
 /// Every legal action now (bounded: X up to the pool's size and at most 20, automatic payment,
 /// default replacement order; every listed action is accepted by `apply`).
+///
+/// Each candidate is decided by the rules' conditions where they settle it
+/// (`accepted_by_checks`), else by a trial on a copy of the state.
 pub fn legal_actions(state: &GameState) -> Vec<Action> {
+    list(state, false)
+}
+
+/// `legal_actions` with every candidate decided by a trial on a copy of the state and no
+/// candidate left out by a cheap necessary condition first: slower, and the reference the
+/// checks are compared with (the same list, in the same order).
+pub fn legal_actions_by_trial(state: &GameState) -> Vec<Action> {
+    list(state, true)
+}
+
+fn list(state: &GameState, by_trial: bool) -> Vec<Action> {
     let Some(player) = state.priority else { return Vec::new() };
     if state.is_over() {
         return Vec::new();
@@ -476,9 +563,13 @@ pub fn legal_actions(state: &GameState) -> Vec<Action> {
     // The characteristics now: what every candidate and every trial starts from.
     let board = compute_all(state);
     let cache = ProductionCache::default();
+    let legal = |a: &Action| {
+        let proved = if by_trial { None } else { accepted_by_checks(state, &board, &cache, a) };
+        proved.unwrap_or_else(|| is_legal(state, &board, &cache, a))
+    };
     if state.trigger_wait.is_some() {
         let mut out = put_triggers_candidates(state, &board, player);
-        out.retain(|a| is_legal(state, &board, &cache, a));
+        out.retain(&legal);
         return out;
     }
     let mut out = Vec::new();
@@ -496,18 +587,18 @@ pub fn legal_actions(state: &GameState) -> Vec<Action> {
         }
         out.extend(sets.into_iter().map(|attackers| Action::DeclareAttackers { player, attackers }));
         out.push(Action::PassPriority { player, answers: Answers::default() });
-        out.retain(|a| is_legal(state, &board, &cache, a));
+        out.retain(&legal);
         return out;
     }
     let plain = Action::PassPriority { player, answers: Answers::default() };
     let choices = choice_answers(state, &board).into_iter().map(|answers| Action::PassPriority { player, answers });
-    if is_legal(state, &board, &cache, &plain) {
+    if legal(&plain) {
         out.push(plain);
         // Other answers would only be ignored, except the optional choices ("you may", what
         // to copy, which legend to keep) that make a real difference.
-        out.extend(choices.filter(|a| is_legal(state, &board, &cache, a)));
+        out.extend(choices.filter(&legal));
     } else {
-        out.extend(pass_candidates(state, player).into_iter().skip(1).chain(choices).filter(|a| is_legal(state, &board, &cache, a)));
+        out.extend(pass_candidates(state, player).into_iter().skip(1).chain(choices).filter(&legal));
     }
     let pool = state.player(player).map(|p| p.mana_pool.clone()).unwrap_or_default();
     let mut candidates = Vec::new();
@@ -525,7 +616,7 @@ pub fn legal_actions(state: &GameState) -> Vec<Action> {
         let available = pool.available(crate::mana::SpendPurpose::CastSpell { colors: ch.colors.len() }).total();
         for x in x_values(ch.mana_cost.as_ref(), &pool) {
             // Not enough mana that may pay for this spell: certainly illegal (CR 601.2h).
-            if ch.mana_cost.as_ref().is_some_and(|c| c.mana_value(x.unwrap_or(0)) > available) {
+            if !by_trial && ch.mana_cost.as_ref().is_some_and(|c| c.mana_value(x.unwrap_or(0)) > available) {
                 continue;
             }
             for t in target_lists(state, &board, &specs, player) {
@@ -544,7 +635,7 @@ pub fn legal_actions(state: &GameState) -> Vec<Action> {
             }
             let choices = mana_choices(ab);
             for x in x_values(ab.cost.mana.as_ref(), &pool) {
-                if !activation_may_be_legal(state, obj, ch, ab, x, &pool) {
+                if !by_trial && !activation_may_be_legal(state, obj, ch, ab, x, &pool) {
                     continue;
                 }
                 for t in target_lists(state, &board, &ab.targets, player) {
@@ -564,7 +655,7 @@ pub fn legal_actions(state: &GameState) -> Vec<Action> {
             }
         }
     }
-    candidates.retain(|a| is_legal(state, &board, &cache, a));
+    candidates.retain(&legal);
     out.extend(candidates);
     out
 }

@@ -4,7 +4,7 @@
 //! sickness for {T}/{Q} (CR 302.6), costs, and then either resolving at once (mana abilities,
 //! CR 605.3b) or using the stack.
 
-use crate::abilities::{Ability, Keyword};
+use crate::abilities::{Ability, ActivatedAbility, Keyword};
 use crate::costs;
 use crate::events::Event;
 use crate::ids::{ObjectId, PlayerId};
@@ -39,33 +39,42 @@ pub(crate) fn announced_x(x_count: u32, x: Option<u32>) -> Result<u32, Rejection
     }
 }
 
-/// `board`: the characteristics now, if the caller has them.
-/// `cache`: shared by the trials of one `legal_actions` call (with `board` their common board).
-pub(crate) fn activate(
-    state: &mut GameState,
-    a: Activation,
-    ev: &mut Vec<Event>,
-    board: Option<&Board>,
-    cache: Option<&ProductionCache>,
-) -> Result<(), Rejection> {
-    let obj = state.object(a.source).ok_or(Rejection::NoSuchObject(a.source))?.clone();
-    let board: Cow<'_, Board> = match board {
-        Some(b) => Cow::Borrowed(b),
-        None => Cow::Owned(compute_all(state)),
-    };
+/// An activation `check_activation` accepted: what carrying it out needs.
+pub(crate) struct Checked<'b> {
+    pub ability: &'b ActivatedAbility,
+    /// CR 607.5: an ability a copy effect gave is linked only through that effect.
+    link: u64,
+    x: u32,
+    pub source_is_land: bool,
+    /// The source is a creature as the ability is activated ("tap a creature for mana").
+    pub source_is_creature: bool,
+}
+
+impl Checked<'_> {
+    /// Paying this cost leaves the characteristics as they were (tapping, untapping, mana and
+    /// loyalty change none; removing counters or sacrificing may): a mana ability then
+    /// resolves on the board it was activated on.
+    pub fn cost_keeps_board(&self) -> bool {
+        self.ability.cost.remove_counters.is_empty() && !self.ability.cost.sacrifice_self
+    }
+}
+
+/// Whether the activation is allowed and its costs payable (CR 602.2, 602.5d, 606.3, 302.6,
+/// 115, 602.2b), carrying nothing out. `board`: the characteristics now. Once this is `Ok`,
+/// `activate` can't fail, except a mana ability's choice of mana, which its resolution checks
+/// (`mana_abilities::check_resolution`).
+pub(crate) fn check_activation<'b>(state: &GameState, board: &'b Board, a: &Activation) -> Result<Checked<'b>, Rejection> {
+    let obj = state.object(a.source).ok_or(Rejection::NoSuchObject(a.source))?;
     let ch = board.get(&a.source).ok_or(Rejection::NoSuchObject(a.source))?;
-    let ability = ch
-        .activated()
-        .get(a.ability)
-        .map(|x| (*x).clone())
-        .ok_or(Rejection::NoSuchAbility { object: a.source, index: a.ability })?;
-    // CR 607.5: an ability a copy effect gave is linked only through that effect.
-    let link = ch
+    let (ability, link) = ch
         .abilities
         .iter()
-        .filter(|i| matches!(&*i.ability, Ability::Activated(_)))
+        .filter_map(|i| match &*i.ability {
+            Ability::Activated(x) => Some((x, i.link)),
+            _ => None,
+        })
         .nth(a.ability)
-        .map_or(0, |i| i.link);
+        .ok_or(Rejection::NoSuchAbility { object: a.source, index: a.ability })?;
     // CR 602.2, 702.29a: most abilities are activated on the battlefield, cycling from the hand.
     let zone = ability.functions_from();
     if obj.zone != zone {
@@ -98,18 +107,53 @@ pub(crate) fn activate(
     {
         return Err(Rejection::SummoningSick(a.source));
     }
-    if !targets::check_all_from(state, &board, &ability.targets, &a.targets, a.player, Some(a.source)) {
+    if !targets::check_all_from(state, board, &ability.targets, &a.targets, a.player, Some(a.source)) {
         return Err(Rejection::InvalidTarget(format!(
             "the ability needs {} legal target(s)",
             ability.targets.len()
         )));
     }
-    let is_mana = ability.is_mana_ability();
-    if !is_mana && a.mana_choice.is_some() {
+    if !ability.is_mana_ability() && a.mana_choice.is_some() {
         return Err(Rejection::InvalidChoice("this ability doesn't add mana".into()));
     }
-    let source_is_land = ch.is(CardType::Land);
-    let source_is_creature = ch.is(CardType::Creature);
+    costs::check_payable(state, a.player, a.source, &ability.cost, x, a.payment.as_ref())?;
+    Ok(Checked { ability, link, x, source_is_land: ch.is(CardType::Land), source_is_creature: ch.is(CardType::Creature) })
+}
+
+/// The mana ability being resolved, as `activate` hands it to `mana_abilities`.
+pub(crate) fn mana_activation<'a>(a: &'a Activation, checked: &Checked<'_>, cache: Option<&'a ProductionCache>) -> ManaActivation<'a> {
+    ManaActivation {
+        cache,
+        player: a.player,
+        source: a.source,
+        source_is_land: checked.source_is_land,
+        source_is_creature: checked.source_is_creature,
+        tapped_for_mana: checked.ability.cost.tap,
+        mana_choice: a.mana_choice,
+        order: &a.replacement_order,
+    }
+}
+
+/// `board`: the characteristics now, if the caller has them.
+/// `cache`: shared by the trials of one `legal_actions` call (with `board` their common board).
+pub(crate) fn activate(
+    state: &mut GameState,
+    a: Activation,
+    ev: &mut Vec<Event>,
+    board: Option<&Board>,
+    cache: Option<&ProductionCache>,
+) -> Result<(), Rejection> {
+    let board: Cow<'_, Board> = match board {
+        Some(b) => Cow::Borrowed(b),
+        None => Cow::Owned(compute_all(state)),
+    };
+    let checked = check_activation(state, &board, &a)?;
+    let (source_card, counters_before) = match state.object(a.source) {
+        Some(o) => (o.card, o.counters.clone()),
+        None => return Err(Rejection::NoSuchObject(a.source)),
+    };
+    let ability = checked.ability.clone();
+    let (link, x) = (checked.link, checked.x);
     costs::pay(state, a.player, a.source, &ability.cost, x, a.payment.as_ref(), ev)?;
     if ability.cost.loyalty.is_some() {
         let turn = state.turn;
@@ -117,31 +161,22 @@ pub(crate) fn activate(
             o.loyalty_activated_turn = Some(turn);
         }
     }
-    if is_mana {
+    if ability.is_mana_ability() {
         ev.push(Event::AbilityActivated { player: a.player, source: a.source, ability: a.ability, stack_id: None });
         // Tapping, untapping and paying mana change no characteristics, so the board computed
         // above still holds; removing counters or sacrificing may, so then it is recomputed.
-        let unchanged = ability.cost.remove_counters.is_empty() && !ability.cost.sacrifice_self;
+        let unchanged = checked.cost_keeps_board();
         let shared = matches!(board, Cow::Borrowed(_)) && unchanged;
-        let act = ManaActivation {
-            cache: if shared { cache } else { None },
-            player: a.player,
-            source: a.source,
-            source_is_land,
-            source_is_creature,
-            tapped_for_mana: ability.cost.tap,
-            mana_choice: a.mana_choice,
-            order: &a.replacement_order,
-        };
+        let act = mana_activation(&a, &checked, if shared { cache } else { None });
         let board = if unchanged { Some(board) } else { None };
         return mana_abilities::resolve(state, &act, &ability.effect, board, ev);
     }
     let id = state.new_object_id();
-    let source_counters = state.object(a.source).map(|o| o.counters.clone()).unwrap_or(obj.counters);
+    let source_counters = state.object(a.source).map(|o| o.counters.clone()).unwrap_or(counters_before);
     // A discarded card is a new object in the graveyard (CR 400.7): that is the ability's source
     // now (its "when you cycle this card" abilities trigger from there, CR 702.29c).
     let source = if ability.cost.discard_self {
-        obj.card.and_then(|c| state.cards.get(usize::try_from(c.0).ok()?)?.object).unwrap_or(a.source)
+        source_card.and_then(|c| state.cards.get(usize::try_from(c.0).ok()?)?.object).unwrap_or(a.source)
     } else {
         a.source
     };
@@ -153,7 +188,7 @@ pub(crate) fn activate(
         x: if ability.cost.x_count() > 0 { Some(x) } else { None },
         kind: StackEntryKind::Ability {
             source,
-            source_card: obj.card,
+            source_card,
             effect: ability.effect,
             target_specs: ability.targets,
             source_counters,

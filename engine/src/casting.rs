@@ -4,7 +4,7 @@
 //! where its restriction allows (CR 106.6).
 
 use crate::cards::card_def;
-use crate::costs::pay_mana;
+use crate::costs::{mana_payment, pay_mana};
 use crate::events::Event;
 use crate::ids::{ObjectId, PlayerId};
 use std::borrow::Cow;
@@ -12,7 +12,7 @@ use std::borrow::Cow;
 use crate::layers::{compute_all, Board};
 use crate::abilities::{Ability, TargetSpec};
 use crate::layers::Characteristics;
-use crate::mana::{ManaPool, SpendPurpose};
+use crate::mana::{ManaCost, ManaPool, SpendPurpose};
 use crate::rejection::Rejection;
 use crate::state::{GameState, StackEntry, StackEntryKind, ZoneKind};
 use crate::targets::{self, Target};
@@ -28,17 +28,26 @@ pub(crate) struct Cast {
     pub payment: Option<ManaPool>,
 }
 
-/// `board`: the characteristics now, if the caller has them.
-pub(crate) fn cast(state: &mut GameState, c: Cast, ev: &mut Vec<Event>, board: Option<&Board>) -> Result<(), Rejection> {
+/// What a checked cast needs to be carried out.
+pub(crate) struct CastPlan {
+    cost: ManaCost,
+    x: u32,
+    purpose: SpendPurpose,
+}
+
+/// Whether `apply` accepts the cast (CR 601.2a-h), carrying nothing out: the card is in the
+/// caster's hand (601.2a) and not a land (305.9); sorcery timing unless an instant (307.1,
+/// 117.1a); it has a mana cost (118.6, 202.1b); X announced only for a cost with X (601.2b,
+/// 107.3a); the chosen targets are legal (601.2c, 115); the pool pays the total cost, restricted
+/// mana only where allowed (601.2h, 106.6). `board`: the characteristics now. Once this is
+/// `Ok`, `cast` can't fail.
+pub(crate) fn check_cast(state: &GameState, board: &Board, c: &Cast) -> Result<CastPlan, Rejection> {
     let Cast { player, card, x, chosen_targets, payment } = c;
-    let obj = state.object(card).ok_or(Rejection::NoSuchObject(card))?.clone();
+    let (player, card) = (*player, *card);
+    let obj = state.object(card).ok_or(Rejection::NoSuchObject(card))?;
     if obj.zone != ZoneKind::Hand || obj.owner != player {
         return Err(Rejection::WrongObject { object: card, reason: "not a card in your hand".into() });
     }
-    let board: Cow<'_, Board> = match board {
-        Some(b) => Cow::Borrowed(b),
-        None => Cow::Owned(compute_all(state)),
-    };
     let ch = board.get(&card).ok_or(Rejection::NoSuchObject(card))?;
     if ch.is(CardType::Land) {
         // CR 305.9: a land can't be cast; it is played.
@@ -55,13 +64,25 @@ pub(crate) fn cast(state: &mut GameState, c: Cast, ev: &mut Vec<Event>, board: O
         .mana_cost
         .clone()
         .ok_or_else(|| Rejection::CostUnpayable("the card has no mana cost".into()))?;
-    let x = crate::activation::announced_x(cost.x, x)?;
+    let x = crate::activation::announced_x(cost.x, *x)?;
     let specs = spell_target_specs(&obj.def, ch);
-    if !targets::check_all(state, &board, &specs, &chosen_targets, player) {
+    if !targets::check_all(state, board, &specs, chosen_targets, player) {
         return Err(Rejection::InvalidTarget(format!("the spell needs {} legal target(s)", specs.len())));
     }
     // CR 105.2b: the spell's colors decide what restricted mana may pay for it.
     let purpose = SpendPurpose::CastSpell { colors: ch.colors.len() };
+    mana_payment(state, player, &cost, x, payment.as_ref(), purpose)?;
+    Ok(CastPlan { cost, x, purpose })
+}
+
+/// `board`: the characteristics now, if the caller has them.
+pub(crate) fn cast(state: &mut GameState, c: Cast, ev: &mut Vec<Event>, board: Option<&Board>) -> Result<(), Rejection> {
+    let board: Cow<'_, Board> = match board {
+        Some(b) => Cow::Borrowed(b),
+        None => Cow::Owned(compute_all(state)),
+    };
+    let CastPlan { cost, x, purpose } = check_cast(state, &board, &c)?;
+    let Cast { player, card, chosen_targets, payment, .. } = c;
     pay_mana(state, player, &cost, x, payment.as_ref(), purpose, ev)?;
     let new = zones::move_to(state, card, ZoneKind::Stack, Some(player), ev).ok_or(Rejection::NoSuchObject(card))?;
     if let Some(o) = state.object_mut(new) {

@@ -30,6 +30,23 @@ pub(crate) fn check_attacker(state: &GameState, board: &Board, player: PlayerId,
     Ok(())
 }
 
+/// Whether `apply` accepts the declaration (CR 508.1, 508.1a), carrying nothing out: it is due
+/// and made by the active player, no creature twice, each one able to attack. `board`: the
+/// characteristics now. Once this is `Ok`, `declare` can't fail.
+pub(crate) fn check_declaration(state: &GameState, board: &Board, player: PlayerId, attackers: &[ObjectId]) -> Result<(), Rejection> {
+    if !state.combat.awaiting_declaration || player != state.active {
+        return Err(Rejection::WrongTiming("attackers are declared by the active player at the start of the declare attackers step".into()));
+    }
+    let unique: BTreeSet<ObjectId> = attackers.iter().copied().collect();
+    if unique.len() != attackers.len() {
+        return Err(Rejection::InvalidChoice("a creature can attack only once".into()));
+    }
+    for id in attackers {
+        check_attacker(state, board, player, *id)?;
+    }
+    Ok(())
+}
+
 /// Creatures that could attack for the active player.
 pub(crate) fn possible_attackers(state: &GameState) -> Vec<ObjectId> {
     let board = compute_all(state);
@@ -52,17 +69,8 @@ pub(crate) fn begin_declare_attackers(state: &mut GameState, _ev: &mut [Event]) 
 
 /// The declaration (a turn-based action, CR 508.1): attackers become tapped (CR 508.1f).
 pub(crate) fn declare(state: &mut GameState, player: PlayerId, attackers: Vec<ObjectId>, ev: &mut Vec<Event>) -> Result<(), Rejection> {
-    if !state.combat.awaiting_declaration || player != state.active {
-        return Err(Rejection::WrongTiming("attackers are declared by the active player at the start of the declare attackers step".into()));
-    }
-    let unique: BTreeSet<ObjectId> = attackers.iter().copied().collect();
-    if unique.len() != attackers.len() {
-        return Err(Rejection::InvalidChoice("a creature can attack only once".into()));
-    }
     let board = compute_all(state);
-    for id in &attackers {
-        check_attacker(state, &board, player, *id)?;
-    }
+    check_declaration(state, &board, player, &attackers)?;
     for id in &attackers {
         let vigilance = board.get(id).is_some_and(|c| c.has_keyword(Keyword::Vigilance));
         if let Some(o) = state.object_mut(*id) {

@@ -53,8 +53,26 @@ impl From<PayError> for Rejection {
     }
 }
 
-/// Pays a mana cost from `player`'s pool (CR 601.2h): exactly `payment` if given; restricted
-/// mana only where `purpose` allows it (CR 106.6).
+/// The mana a cost takes from `player`'s pool (CR 601.2h): exactly `payment` if given;
+/// restricted mana only where `purpose` allows it (CR 106.6). Pays nothing: `Ok` means
+/// `pay_mana` with the same arguments succeeds and spends exactly this.
+pub(crate) fn mana_payment(
+    state: &GameState,
+    player: PlayerId,
+    cost: &ManaCost,
+    x: u32,
+    payment: Option<&ManaPool>,
+    purpose: SpendPurpose,
+) -> Result<ManaPool, Rejection> {
+    let p = state.player(player).ok_or(Rejection::NoSuchPlayer(player))?;
+    let spent = cost.payment_from(&p.mana_pool, x, payment, purpose)?;
+    if p.mana_pool.minus(&spent).is_none() {
+        return Err(Rejection::NotEnoughMana);
+    }
+    Ok(spent)
+}
+
+/// Pays a mana cost from `player`'s pool (CR 601.2h), as `mana_payment` found it.
 pub(crate) fn pay_mana(
     state: &mut GameState,
     player: PlayerId,
@@ -64,8 +82,8 @@ pub(crate) fn pay_mana(
     purpose: SpendPurpose,
     ev: &mut Vec<Event>,
 ) -> Result<(), Rejection> {
+    let spent = mana_payment(state, player, cost, x, payment, purpose)?;
     let p = state.player_mut(player).ok_or(Rejection::NoSuchPlayer(player))?;
-    let spent = cost.payment_from(&p.mana_pool, x, payment, purpose)?;
     p.mana_pool = p.mana_pool.minus(&spent).ok_or(Rejection::NotEnoughMana)?;
     if !spent.is_empty() {
         ev.push(Event::ManaSpent { player, mana: spent });
@@ -73,24 +91,25 @@ pub(crate) fn pay_mana(
     Ok(())
 }
 
-/// Checks that every part of an activation cost can be paid, then pays it (CR 602.2b, 601.2h).
-/// Nothing is paid unless everything can be.
-pub(crate) fn pay(
-    state: &mut GameState,
+/// Whether every part of an activation cost can be paid now (CR 602.2b, 601.2h), paying
+/// nothing: `Ok` means `pay` with the same arguments succeeds.
+pub(crate) fn check_payable(
+    state: &GameState,
     player: PlayerId,
     source: ObjectId,
     cost: &Cost,
     x: u32,
     payment: Option<&ManaPool>,
-    ev: &mut Vec<Event>,
 ) -> Result<(), Rejection> {
     let obj = state.object(source).ok_or(Rejection::NoSuchObject(source))?;
+    // CR 107.5: {T} can be paid only by an untapped permanent; CR 107.6: {Q} only by a tapped one.
     if cost.tap && obj.tapped {
         return Err(Rejection::AlreadyTapped(source));
     }
     if cost.untap && !obj.tapped {
         return Err(Rejection::AlreadyUntapped(source));
     }
+    // CR 118.3: a cost can't be paid with counters that aren't there.
     for (kind, n) in &cost.remove_counters {
         if obj.counters.get(kind).copied().unwrap_or(0) < *n {
             return Err(Rejection::NotEnoughCounters { object: source, kind: kind.clone(), amount: *n });
@@ -104,6 +123,7 @@ pub(crate) fn pay(
             return Err(Rejection::NotEnoughCounters { object: source, kind: "loyalty".into(), amount: need });
         }
     }
+    // CR 701.21a: only a permanent can be sacrificed.
     if cost.sacrifice_self && obj.zone != ZoneKind::Battlefield {
         return Err(Rejection::CostUnpayable("only a permanent can be sacrificed".into()));
     }
@@ -111,12 +131,32 @@ pub(crate) fn pay(
         return Err(Rejection::CostUnpayable("only a card in your hand can be discarded".into()));
     }
     match &cost.mana {
-        Some(m) => pay_mana(state, player, m, x, payment, SpendPurpose::ActivateAbility, ev)?,
+        Some(m) => {
+            mana_payment(state, player, m, x, payment, SpendPurpose::ActivateAbility)?;
+        }
         None => {
             if payment.is_some_and(|p| !p.is_empty()) {
                 return Err(Rejection::PaymentMismatch);
             }
         }
+    }
+    Ok(())
+}
+
+/// Checks that every part of an activation cost can be paid (`check_payable`), then pays it
+/// (CR 602.2b, 601.2h). Nothing is paid unless everything can be; once checked, paying can't fail.
+pub(crate) fn pay(
+    state: &mut GameState,
+    player: PlayerId,
+    source: ObjectId,
+    cost: &Cost,
+    x: u32,
+    payment: Option<&ManaPool>,
+    ev: &mut Vec<Event>,
+) -> Result<(), Rejection> {
+    check_payable(state, player, source, cost, x, payment)?;
+    if let Some(m) = &cost.mana {
+        pay_mana(state, player, m, x, payment, SpendPurpose::ActivateAbility, ev)?;
     }
     if let Some(obj) = state.object_mut(source) {
         if cost.tap {
@@ -131,6 +171,7 @@ pub(crate) fn pay(
     for (kind, n) in &cost.remove_counters {
         crate::zones::remove_counters(state, source, kind, *n, ev);
     }
+    let loyalty_change = cost.loyalty.unwrap_or(0);
     if loyalty_change > 0 {
         crate::zones::add_counters(state, source, "loyalty", loyalty_change.unsigned_abs(), ev);
     } else if loyalty_change < 0 {

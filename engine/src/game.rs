@@ -47,6 +47,12 @@ impl Game {
         actions::legal_actions(&self.state)
     }
 
+    /// The same list as `legal_actions`, every candidate decided by trying it on a copy of the
+    /// state: much slower; the reference that tests compare `legal_actions` with.
+    pub fn legal_actions_by_trial(&self) -> Vec<Action> {
+        actions::legal_actions_by_trial(&self.state)
+    }
+
     /// Transactional: on `Err` the state is exactly as before.
     pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, Rejection> {
         actions::apply(&mut self.state, action)

@@ -12,12 +12,14 @@ use crate::zones;
 /// Land plays allowed per turn (CR 305.2).
 const LAND_PLAYS_PER_TURN: u32 = 1;
 
-/// `board`: the characteristics now, if the caller has them.
-pub(crate) fn play_land(
-    state: &mut GameState,
+/// Whether `apply` accepts playing `card` (CR 305.1-305.2), carrying nothing out: a land card
+/// in the player's hand, in a main phase of their turn with the stack empty, with a land play
+/// left this turn. `board`: the characteristics now, if the caller has them. Once this is `Ok`,
+/// `play_land` can't fail.
+pub(crate) fn check_play_land(
+    state: &GameState,
     player: PlayerId,
     card: ObjectId,
-    ev: &mut Vec<Event>,
     board: Option<&Board>,
 ) -> Result<(), Rejection> {
     let obj = state.object(card).ok_or(Rejection::NoSuchObject(card))?;
@@ -40,6 +42,18 @@ pub(crate) fn play_land(
     if state.lands_played >= LAND_PLAYS_PER_TURN {
         return Err(Rejection::NoLandPlayLeft);
     }
+    Ok(())
+}
+
+/// `board`: the characteristics now, if the caller has them.
+pub(crate) fn play_land(
+    state: &mut GameState,
+    player: PlayerId,
+    card: ObjectId,
+    ev: &mut Vec<Event>,
+    board: Option<&Board>,
+) -> Result<(), Rejection> {
+    check_play_land(state, player, card, board)?;
     state.lands_played = state.lands_played.saturating_add(1);
     let new = zones::put_onto_battlefield(state, card, player, None, ev);
     if let Some(object) = new {

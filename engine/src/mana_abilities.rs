@@ -129,6 +129,24 @@ fn add_mana(
         Some(b) => b,
         None => board.insert(Cow::Owned(compute_all(state))),
     };
+    let out = production(state, act, spec, restriction, board, produced)?;
+    add_to_pool(state, act.player, &out, act.source, ev);
+    Ok(())
+}
+
+/// What one "add mana" instruction adds, changing nothing: the raw mana, the chosen type
+/// (CR 106.5: undefined mana is none, and no choice), replacement effects in the player's order
+/// (CR 106.12b, 616.1), the spending restriction (CR 106.6a). It reads only the battlefield and
+/// the characteristics, which the instructions before it (adding mana, damage to a player)
+/// don't change. Records the mana in `produced`.
+fn production(
+    state: &GameState,
+    act: &ManaActivation,
+    spec: &crate::abilities::ManaSpec,
+    restriction: Option<SpendRestriction>,
+    board: &Board,
+    produced: &mut Produced,
+) -> Result<ManaPool, Rejection> {
     let own_reps;
     let reps: &[replacement::ActiveReplacement] = match act.cache {
         Some(c) => c.reps.get_or_init(|| replacement::active(state, board)),
@@ -187,9 +205,52 @@ fn add_mana(
     if let Some(r) = restriction {
         out = out.with_restriction(r);
     }
-    add_to_pool(state, act.player, &out, act.source, ev);
     produced.mana.add_pool(&out);
+    Ok(out)
+}
+
+/// What `run` produces, changing nothing (`production` of each instruction in order).
+fn produce_all(state: &GameState, act: &ManaActivation, effect: &Effect, board: &Board, out: &mut Produced) -> Result<(), Rejection> {
+    match effect {
+        Effect::Sequence(v) => {
+            for e in v {
+                produce_all(state, act, e, board, out)?;
+            }
+        }
+        Effect::AddMana(spec) => {
+            production(state, act, spec, None, board, out)?;
+        }
+        Effect::AddRestrictedMana { spec, restriction } => {
+            production(state, act, spec, Some(*restriction), board, out)?;
+        }
+        _ => {}
+    }
     Ok(())
+}
+
+/// The one way resolving a mana ability fails: a mana choice it can't honour (none of the
+/// types it may add now, CR 106.5, 605.3b; a type it doesn't produce when it has no choice).
+fn check_choice(act: &ManaActivation, out: &Produced) -> Result<(), Rejection> {
+    if !out.choice_used {
+        // With no choice of its own, `mana_choice` may only name a type the activation made
+        // available (it then picks the type for "any type that land produced" triggers).
+        if let Some(c) = act.mana_choice {
+            if !out.mana.types().contains(&c) {
+                return Err(Rejection::InvalidManaChoice(c));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Whether `resolve` would succeed on `state` with `board`, changing nothing: the mana and
+/// damage it makes change nothing its production reads, so this is `resolve` without the
+/// mutations. Valid for the state as the cost left it; `activation` asks it before paying only
+/// when paying changes neither the battlefield nor the characteristics.
+pub(crate) fn check_resolution(state: &GameState, act: &ManaActivation, effect: &Effect, board: &Board) -> Result<(), Rejection> {
+    let mut out = Produced::default();
+    produce_all(state, act, effect, board, &mut out)?;
+    check_choice(act, &out)
 }
 
 /// Resolves an activated mana ability whose costs have been paid.
@@ -204,17 +265,9 @@ pub(crate) fn resolve(
     let mut out = Produced::default();
     let mut board = board;
     run(state, act, effect, &mut board, &mut out, ev)?;
-    let Produced { mana: produced, choice_used } = out;
+    check_choice(act, &out)?;
+    let produced = out.mana;
     let types = produced.types();
-    if !choice_used {
-        // With no choice of its own, `mana_choice` may only name a type the activation made
-        // available (it then picks the type for "any type that land produced" triggers).
-        if let Some(c) = act.mana_choice {
-            if !types.contains(&c) {
-                return Err(Rejection::InvalidManaChoice(c));
-            }
-        }
-    }
     // CR 106.12a: a "tapped for mana" trigger needs a {T} mana ability (CR 106.12) that
     // resolved and produced mana.
     if !act.tapped_for_mana || produced.is_empty() {

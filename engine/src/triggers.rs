@@ -172,19 +172,20 @@ pub(crate) fn waiting_for(state: &GameState, player: PlayerId) -> Vec<&PendingTr
     v
 }
 
-/// `Action::PutTriggers`: `order` (top of the stack first) must be a permutation of the
-/// player's waiting abilities; each one that needs targets gets legal ones (CR 603.3d,
-/// 601.2c), the others none.
-pub(crate) fn put_chosen(
-    state: &mut GameState,
+/// Whether `apply` accepts `Action::PutTriggers` (CR 603.3b, 603.3d), carrying nothing out:
+/// `order` (top of the stack first) must be a permutation of the player's waiting abilities;
+/// each one that needs targets gets legal ones (CR 601.2c), the others none. Returns the
+/// abilities in `order` with their targets; once this is `Ok`, `put_chosen` can't fail.
+pub(crate) fn check_put(
+    state: &GameState,
+    board: &Board,
     player: PlayerId,
     order: &[u32],
     chosen: &[(u32, Vec<Target>)],
-    ev: &mut Vec<Event>,
-) -> Result<(), Rejection> {
-    let Some(wait) = state.trigger_wait.filter(|w| w.player == player) else {
+) -> Result<Vec<(u32, Vec<Target>)>, Rejection> {
+    if state.trigger_wait.is_none_or(|w| w.player != player) {
         return Err(Rejection::WrongTiming("no triggered abilities are waiting for this player".into()));
-    };
+    }
     let mine: Vec<u32> = waiting_for(state, player).iter().map(|t| t.id).collect();
     let mut sorted = order.to_vec();
     sorted.sort_unstable();
@@ -202,12 +203,11 @@ pub(crate) fn put_chosen(
         }
         seen.push(*id);
     }
-    let board = compute_all(state);
     let mut plan: Vec<(u32, Vec<Target>)> = Vec::new();
     for id in order {
         let Some(t) = state.pending_triggers.iter().find(|t| t.id == *id) else { continue };
         let ts: Vec<Target> = chosen.iter().find(|(i, _)| i == id).map(|(_, v)| v.clone()).unwrap_or_default();
-        if !targets::check_all_from(state, &board, &t.target_specs, &ts, player, Some(t.source)) {
+        if !targets::check_all_from(state, board, &t.target_specs, &ts, player, Some(t.source)) {
             return Err(Rejection::InvalidTarget(format!(
                 "triggered ability {id} needs {} legal target(s) (CR 603.3d)",
                 t.target_specs.len()
@@ -215,6 +215,23 @@ pub(crate) fn put_chosen(
         }
         plan.push((*id, ts));
     }
+    Ok(plan)
+}
+
+/// `Action::PutTriggers`, once `check_put` accepts it: the abilities go on the stack and the
+/// player who was to receive priority gets it.
+pub(crate) fn put_chosen(
+    state: &mut GameState,
+    player: PlayerId,
+    order: &[u32],
+    chosen: &[(u32, Vec<Target>)],
+    ev: &mut Vec<Event>,
+) -> Result<(), Rejection> {
+    let board = compute_all(state);
+    let plan = check_put(state, &board, player, order, chosen)?;
+    let Some(wait) = state.trigger_wait else {
+        return Err(Rejection::WrongTiming("no triggered abilities are waiting for this player".into()));
+    };
     // `order` lists the top first, so the last listed goes on the stack first.
     for (id, ts) in plan.into_iter().rev() {
         push_pending(state, id, ts, ev);

@@ -7,6 +7,9 @@ pub mod generate;
 /// Invariants checked after every step by the property tests and the fuzz targets.
 pub mod invariants;
 pub mod reach;
+/// `legal_actions` against the listing that tries every candidate, on generated scenarios.
+#[cfg(feature = "arbitrary")]
+pub mod listing;
 /// Differential testing: generated scenarios on the reference and another engine, compared.
 #[cfg(feature = "arbitrary")]
 pub mod diff;
