@@ -240,11 +240,16 @@ mod runs {
     /// (checking only it), at most `budget` of them. Returns the index of the scenario, its
     /// bytes and the violation.
     pub fn hunt<G: RulesGame>(target: Invariant, seed: u64, budget: u64, max_len: usize) -> Option<(u64, Vec<u8>, Violation)> {
+        hunt_where::<G>(target, seed, budget, max_len, |_| true)
+    }
+
+    /// `hunt`, skipping findings whose bytes `wanted` refuses (e.g. ones no case can express).
+    pub fn hunt_where<G: RulesGame>(target: Invariant, seed: u64, budget: u64, max_len: usize, wanted: impl Fn(&[u8]) -> bool) -> Option<(u64, Vec<u8>, Violation)> {
         let only = Selection::only(&[target]);
         let mut reach = Reach::default();
         (0..budget).find_map(|i| {
             let bytes = scenario_bytes(seed, i, max_len);
-            play_counting::<G>(&bytes, &only, &mut reach).filter(|v| v.invariant == target).map(|v| (i, bytes, v))
+            play_counting::<G>(&bytes, &only, &mut reach).filter(|v| v.invariant == target && wanted(&bytes)).map(|v| (i, bytes, v))
         })
     }
 }

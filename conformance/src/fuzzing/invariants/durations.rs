@@ -7,7 +7,7 @@
 //!
 //! Armed by a turn change with such an effect to end (each has a mutant that keeps it).
 
-use mtg_engine::state::Duration;
+use mtg_engine::state::{ContinuousEffect, Duration, GameState};
 
 use super::{Broken, Invariant, RulesGame, Transition};
 use crate::fuzzing::reach::Reach;
@@ -19,12 +19,7 @@ pub(super) fn check<G: RulesGame>(t: &Transition<'_, G>, reach: &mut Reach) -> R
     }
     let mut armed = false;
     for e in &b.effects {
-        let ends = match e.duration {
-            Duration::EndOfTurn => true,
-            Duration::UntilNextTurnOf(p) => p == a.active,
-            Duration::Indefinite => false,
-        };
-        if !ends {
+        if !ends(e, a) {
             continue;
         }
         armed = true;
@@ -44,4 +39,13 @@ pub(super) fn check<G: RulesGame>(t: &Transition<'_, G>, reach: &mut Reach) -> R
         }
     }
     Ok(armed)
+}
+
+/// Whether effect `e` must have ended once the game is in `after`, a turn later (CR 611.2a).
+pub(super) fn ends(e: &ContinuousEffect, after: &GameState) -> bool {
+    match e.duration {
+        Duration::EndOfTurn => true,
+        Duration::UntilNextTurnOf(p) => p == after.active,
+        Duration::Indefinite => false,
+    }
 }

@@ -18,7 +18,7 @@ use mtg_engine::{cards, Action, CardId, GameSetup, ManaType, ObjectId, PlayerId,
 
 use super::costs::unpayable;
 use super::counters::GIANT_KINDS;
-use super::script::{minimize, run, Move, Trace};
+use super::script::{minimize, minimize_keeping, run, Move, Trace};
 use super::{Invariant, RulesGame, Selection, Violation};
 use crate::fuzzing::generate::{scenario_from_bytes, BoardRecipe, Scenario};
 
@@ -55,16 +55,24 @@ pub fn regress<G: RulesGame>(bytes: &[u8]) -> Result<Regression, RegressError> {
     let scenario = scenario_from_bytes(bytes);
     let first = super::script::check::<G>(&scenario, &all).err().ok_or(RegressError::NoViolation)?;
     let only = Selection::only(&[first.invariant]);
-    let small = reachable(minimize::<G>(&scenario, &only, first.invariant), |s| {
-        super::script::check::<G>(s, &only).err().is_some_and(|v| v.invariant == first.invariant)
-    })
-    .ok_or_else(|| {
-        RegressError::NotExpressible(first.invariant, "it happens only in a step no game reaches without attackers (CR 508.8)".into())
-    })?;
-    let moves: Vec<Move> = small.picks.iter().map(Move::from).collect();
-    let played = run::<G>(small.board.to_setup(), &moves, &only);
-    let violation = played.violation.ok_or(RegressError::NoViolation)?;
-    write_case::<G>(&played.trace, violation, &fingerprint(bytes))
+    let artifact = fingerprint(bytes);
+    let case_of = |small: Scenario| -> Result<Regression, RegressError> {
+        let small = reachable(small, |s| super::script::check::<G>(s, &only).err().is_some_and(|v| v.invariant == first.invariant)).ok_or_else(|| {
+            RegressError::NotExpressible(first.invariant, "it happens only in a step no game reaches without attackers (CR 508.8)".into())
+        })?;
+        let moves: Vec<Move> = small.picks.iter().map(Move::from).collect();
+        let played = run::<G>(small.board.to_setup(), &moves, &only);
+        let violation = played.violation.ok_or(RegressError::NoViolation)?;
+        write_case::<G>(&played.trace, violation, &artifact)
+    };
+    match case_of(minimize::<G>(&scenario, &only, first.invariant)) {
+        // The smallest scenario can lose what a case observes (a copy effect copying an
+        // identical permanent ends unseen): shrink again, keeping only scenarios a case expresses.
+        Err(RegressError::NotExpressible(..)) => {
+            case_of(minimize_keeping::<G>(&scenario, &only, first.invariant, |s| case_of(s.clone()).is_ok()))
+        }
+        r => r,
+    }
 }
 
 /// The corpus case of a played trace that ends in `violation` (`artifact`: the artifact's
@@ -624,9 +632,32 @@ impl<'a> Writer<'a> {
                 };
                 out.push(StepOut::Raw(format!("{{ expect = {{ object = {}, counters = {{ one_of = [{}] }} }} }}", q(&r), options.join(", "))));
             }
+            Invariant::Durations => {
+                let a = last.ok_or_else(|| not("no turn change"))?;
+                self.push(&mut out, &before, &a, inv, "")?;
+                let mut g = G::from_state(before.clone());
+                g.apply(a).map_err(|e| not(&e.to_string()))?;
+                let after = g.state().clone();
+                // CR 611.2a: the effects whose duration ended with this turn change are gone, so
+                // every card looks as it does without them.
+                let mut ended = after.clone();
+                ended.effects.retain(|e| !before.effects.iter().any(|b| b.timestamp == e.timestamp && super::durations::ends(b, &after)));
+                let (lingering, gone) = (G::from_state(after.clone()), G::from_state(ended));
+                let mut any = false;
+                for o in after.zone_objects(ZoneKind::Battlefield, None) {
+                    let (Some(card), Some(now), Some(want)) = (o.card.and_then(|c| self.card_ref(c)), lingering.object_view(o.id), gone.object_view(o.id)) else { continue };
+                    let fields = view_differences(&now, &want);
+                    if !fields.is_empty() {
+                        out.push(StepOut::Raw(format!("{{ expect = {{ object = {}, {} }} }}", q(card), fields.join(", "))));
+                        any = true;
+                    }
+                }
+                if !any {
+                    return Err(not("the ended effect changes nothing a case observes"));
+                }
+            }
             Invariant::CouldProduce
             | Invariant::CouldProduceOracle
-            | Invariant::Durations
             | Invariant::OneZone
             | Invariant::LegalActionsAccepted
             | Invariant::RoundTrip
@@ -711,6 +742,37 @@ fn loyalty(c: &mtg_engine::CardSetup) -> Option<u32> {
 /// Whether a cost violation was about a listed action (not taken) rather than an accepted one.
 fn listed_violation(inv: Invariant, detail: &str) -> bool {
     matches!(inv, Invariant::TapSymbol | Invariant::UntapSymbol | Invariant::SummoningSickness) && detail.starts_with("listed as legal")
+}
+
+/// The observable fields in which `want` differs from `now`, as corpus `expect` fields with
+/// `want`'s values (the characteristics a continuous effect can change, CR 613.1).
+fn view_differences(now: &mtg_engine::view::ObjectView, want: &mtg_engine::view::ObjectView) -> Vec<String> {
+    let list = |v: &[String]| format!("[{}]", v.iter().map(|s| q(s)).collect::<Vec<_>>().join(", "));
+    let mut f = Vec::new();
+    if now.name != want.name {
+        f.push(format!("name = {}", q(&want.name)));
+    }
+    for (key, n, w) in [("power", now.power, want.power), ("toughness", now.toughness, want.toughness)] {
+        if let (true, Some(w)) = (n != w, w) {
+            f.push(format!("{key} = {w}"));
+        }
+    }
+    for (key, n, w) in [
+        ("types", &now.types, &want.types),
+        ("subtypes", &now.subtypes, &want.subtypes),
+        ("colors", &now.colors, &want.colors),
+        ("keywords", &now.keywords, &want.keywords),
+    ] {
+        let sorted = |v: &Vec<String>| {
+            let mut v = v.clone();
+            v.sort();
+            v
+        };
+        if sorted(n) != sorted(w) {
+            f.push(format!("{key} = {}", if key == "subtypes" || key == "colors" { format!("{{ unordered = {} }}", list(w)) } else { list(w) }));
+        }
+    }
+    f
 }
 
 fn table(counters: &mtg_engine::Counters<u32>) -> String {

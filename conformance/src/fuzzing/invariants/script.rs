@@ -230,7 +230,12 @@ const MINIMIZE_ROUNDS: usize = 8;
 /// of proptest and `cargo fuzz tmin`, which can't remove an object without shifting everything
 /// decoded after it.
 pub fn minimize<G: RulesGame>(scenario: &Scenario, selection: &Selection, target: Invariant) -> Scenario {
-    let breaks = |s: &Scenario| check::<G>(s, selection).err().filter(|v| v.invariant == target);
+    minimize_keeping::<G>(scenario, selection, target, |_| true)
+}
+
+/// `minimize`, keeping only scenarios that `keep` also accepts (e.g. ones a case can express).
+pub fn minimize_keeping<G: RulesGame>(scenario: &Scenario, selection: &Selection, target: Invariant, keep: impl Fn(&Scenario) -> bool) -> Scenario {
+    let breaks = |s: &Scenario| check::<G>(s, selection).err().filter(|v| v.invariant == target && keep(s));
     let mut best = scenario.clone();
     let Some(v) = breaks(&best) else { return best };
     if let Some(p) = v.pick {
@@ -246,7 +251,7 @@ pub fn minimize<G: RulesGame>(scenario: &Scenario, selection: &Selection, target
     ];
     for _ in 0..MINIMIZE_ROUNDS {
         let mut improved = false;
-        let keep = |candidate: Scenario, best: &mut Scenario| {
+        let take = |candidate: Scenario, best: &mut Scenario| {
             if candidate != *best && breaks(&candidate).is_some() {
                 *best = candidate;
                 true
@@ -258,7 +263,7 @@ pub fn minimize<G: RulesGame>(scenario: &Scenario, selection: &Selection, target
         while i < best.picks.len() {
             let mut c = best.clone();
             c.picks.remove(i);
-            if keep(c, &mut best) {
+            if take(c, &mut best) {
                 improved = true;
             } else {
                 i += 1;
@@ -268,7 +273,7 @@ pub fn minimize<G: RulesGame>(scenario: &Scenario, selection: &Selection, target
         while i < best.board.objects.len() {
             let mut c = best.clone();
             c.board.objects.remove(i);
-            if keep(c, &mut best) {
+            if take(c, &mut best) {
                 improved = true;
             } else {
                 i += 1;
@@ -280,7 +285,7 @@ pub fn minimize<G: RulesGame>(scenario: &Scenario, selection: &Selection, target
                 if let Some(o) = c.board.objects.get_mut(i) {
                     simplify(o);
                 }
-                improved |= keep(c, &mut best);
+                improved |= take(c, &mut best);
             }
         }
         let board_simplifications: [fn(&mut crate::fuzzing::generate::BoardRecipe); 4] = [
@@ -292,13 +297,13 @@ pub fn minimize<G: RulesGame>(scenario: &Scenario, selection: &Selection, target
         for simplify in board_simplifications {
             let mut c = best.clone();
             simplify(&mut c.board);
-            improved |= keep(c, &mut best);
+            improved |= take(c, &mut best);
         }
         for p in 0..2 {
             for t in 0..6 {
                 let mut c = best.clone();
                 c.board.pools[p][t] = 0;
-                improved |= keep(c, &mut best);
+                improved |= take(c, &mut best);
             }
         }
         if !improved {
