@@ -349,7 +349,8 @@ fn pass_candidates(state: &GameState, player: PlayerId) -> Vec<Action> {
 
 /// The optional or rules-made choices of the pass that resolves the top of the stack: "you
 /// may" (both answers), what Clone-like permanents copy (CR 707.5), and which legendary
-/// permanent to keep if the resolution leads to the legend rule (CR 704.5j). Empty when this
+/// permanent to keep if the resolution leads to the legend rule (CR 704.5j; a card entering is
+/// named by the object it is before, `priority::pass` follows it). Empty when this
 /// pass would not resolve anything, so a listed answer is never merely ignored.
 fn choice_answers(state: &GameState, board: &crate::layers::Board) -> Vec<Answers> {
     use crate::abilities::{Ability, Effect, StaticAbility};
@@ -405,10 +406,35 @@ fn choice_answers(state: &GameState, board: &crate::layers::Board) -> Vec<Answer
     let legendary_spell = matches!(top.kind, crate::state::StackEntryKind::Spell)
         && board.get(&top.id).is_some_and(|c| c.is_permanent())
         && is_legendary(&top.id);
-    if !makes_copy && copy_specs.is_empty() && !legendary_spell {
+    // So can an ability that puts cards onto the battlefield (each is named by the object it is
+    // before, like the spell) or gains control of permanents.
+    let mut entering: Vec<ObjectId> = Vec::new();
+    let mut gains_control = false;
+    if let crate::state::StackEntryKind::Ability { effect, source, .. } = &top.kind {
+        for e in effect.parts() {
+            match e {
+                Effect::ReturnToBattlefield { object } => entering.extend(match object {
+                    crate::abilities::EffectObject::This => Some(*source),
+                    crate::abilities::EffectObject::Target(i) => match top.targets.get(*i) {
+                        Some(Target::Object(id)) => Some(*id),
+                        _ => None,
+                    },
+                }),
+                Effect::ReturnLinkedExiled => entering.extend(state.linked_exiles.iter().filter(|l| l.source == *source).map(|l| l.exiled)),
+                Effect::PutAllOntoBattlefield { from, .. } => entering.extend(state.zone_objects(*from, None).iter().map(|o| o.id)),
+                Effect::GainControlOfAll(_) => gains_control = true,
+                _ => {}
+            }
+        }
+    }
+    entering.retain(is_legendary);
+    if !makes_copy && copy_specs.is_empty() && !legendary_spell && entering.is_empty() && !gains_control {
         return base;
     }
     let mut legendary: Vec<ObjectId> = state.battlefield_ids().into_iter().filter(is_legendary).collect();
+    if !legendary.is_empty() {
+        legendary.extend(entering);
+    }
     if legendary_spell && !legendary.is_empty() {
         legendary.push(top.id);
     }

@@ -100,15 +100,15 @@ pub(crate) fn pass(
     if state.stack.is_empty() {
         turn::end_step(state, answers, ev)
     } else {
-        // The legend to keep (CR 704.5j) may be named as the spell that becomes it: once on the
-        // battlefield it is a new object (CR 400.7), the one its card now is.
-        let top = state.stack.last().map(|e| e.id);
-        let card = top.and_then(|id| state.object(id)).and_then(|o| o.card);
+        // The legend to keep (CR 704.5j) may be named as the object that becomes it (the spell,
+        // or a card the resolution puts onto the battlefield): once there it is a new object
+        // (CR 400.7), the one its card now is.
+        let card = answers.keep.and_then(|k| state.object(k)).and_then(|o| o.card);
         stack::resolve_top(state, answers, ev)?;
         let now = card.and_then(|c| state.cards.get(usize::try_from(c.0).ok()?)).and_then(|r| r.object);
         let followed;
-        let answers = match (answers.keep, top, now) {
-            (Some(k), Some(t), Some(n)) if k == t && n != t => {
+        let answers = match (answers.keep, now) {
+            (Some(k), Some(n)) if n != k => {
                 followed = Answers { keep: Some(n), ..answers.clone() };
                 &followed
             }
