@@ -54,6 +54,24 @@ impl Engine for ReferenceEngine {
     }
 }
 
+/// How many of `case`'s action steps the reference takes before the game is over (CR 104.2a:
+/// in a two-player game, the game ends as a player loses), or `None` if it doesn't end. The
+/// expect steps are not run; a rejected action counts (it changes nothing).
+pub fn actions_until_game_over(case: &Case) -> Option<usize> {
+    let mut session = Session::start(case).ok()?;
+    let mut taken = 0;
+    for step in &case.steps {
+        if session.game.is_over() {
+            return Some(taken);
+        }
+        if let Step::Action(_) = step {
+            session.step(step);
+            taken += 1;
+        }
+    }
+    session.game.is_over().then_some(taken)
+}
+
 enum SetupFailure {
     Unsupported(String),
     Error(String),

@@ -8,7 +8,7 @@
 
 use serde_json::Value;
 
-use crate::corpus::case::{Case, Expect, Step};
+use crate::corpus::case::{Case, Expect, Step, Zone};
 use crate::run::engine::{CaseReply, StepReply};
 
 /// How the engine under test fared on one case, against the reference.
@@ -89,7 +89,13 @@ pub fn compare(case: &Case, reference: &CaseReply, engine: &CaseReply) -> Outcom
                 return Outcome::Rejected(mismatch(format!("accepted-by-engine-only {}", verb(step)), actor_subject(case, step), String::new()))
             }
             (StepReply::Observed { observation: a }, StepReply::Observed { observation: b }) => {
-                let (a, b) = (normalize(serde_json::to_value(a).unwrap_or(Value::Null)), normalize(serde_json::to_value(b).unwrap_or(Value::Null)));
+                let (mut a, mut b) = (normalize(serde_json::to_value(a).unwrap_or(Value::Null)), normalize(serde_json::to_value(b).unwrap_or(Value::Null)));
+                if let Step::Expect(Expect::Zone(q)) = step {
+                    if !matches!(q.zone, Zone::Library | Zone::Graveyard) {
+                        sort_by_name(&mut a);
+                        sort_by_name(&mut b);
+                    }
+                }
                 if let Some(path) = first_difference(&a, &b, String::new()) {
                     let subject_kind = a.get("subject").and_then(Value::as_str).unwrap_or("?");
                     let detail = detail(&a, &b, &path);
@@ -199,6 +205,16 @@ fn normalize(v: Value) -> Value {
         ),
         Value::Array(xs) => Value::Array(xs.into_iter().map(normalize).collect()),
         v => v,
+    }
+}
+
+/// A zone's objects in name order (ties by the rest): only a library's and a graveyard's order is part of the game
+/// state (CR 401.2, 404.2); a battlefield, hand or exile has none, and engines list it in
+/// different orders.
+fn sort_by_name(v: &mut Value) {
+    if let Some(Value::Array(objects)) = v.get_mut("objects") {
+        // By name, then (two objects of one name) by everything else the engine reports.
+        objects.sort_by_cached_key(|o| (o.get("name").map(Value::to_string), o.to_string()));
     }
 }
 

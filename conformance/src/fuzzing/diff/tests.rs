@@ -72,3 +72,100 @@ fn jobs_do_not_change_the_results() {
 fn refs(setup: &crate::corpus::case::Setup) -> Vec<String> {
     script::refs(setup)
 }
+
+/// The reference engine listing every zone's objects in reverse order.
+struct ReversesZones(ReferenceEngine);
+
+impl Engine for ReversesZones {
+    fn info(&self) -> EngineInfo {
+        EngineInfo { name: "reversed".into(), version: "0".into(), features: vec![] }
+    }
+    fn run_case(&mut self, case: &Case) -> CaseReply {
+        let mut reply = self.0.run_case(case);
+        if let CaseReply::Ran { steps } = &mut reply {
+            for s in steps {
+                if let StepReply::Observed { observation: Observation::Zone { objects } } = s {
+                    objects.reverse();
+                }
+            }
+        }
+        reply
+    }
+}
+
+/// A case from TOML (one `[[case]]`).
+fn case(text: &str) -> Case {
+    toml::from_str::<crate::corpus::case::CasesFile>(text).expect("a case file").case.pop().expect("a case")
+}
+
+#[test]
+fn a_battlefield_in_another_order_is_no_difference_a_library_is() {
+    // Many boards with two or more permanents a player controls: the order is never a finding.
+    let s = run(&config(40, 1), &|| -> Box<dyn Engine + Send> { Box::new(ReversesZones(ReferenceEngine::new())) }, false);
+    assert_eq!((s.disagreements, s.rejected), (0, 0), "{}", s.closing_line());
+    // A library's order is part of the game (CR 401.2): reversed, it differs.
+    let c = case(
+        r#"[[case]]
+id = "t/library"
+title = "t"
+covers = []
+setup.active = "alice"
+setup.step = "precombat_main"
+setup.library = { alice = [{ ref = "a", card = "Forest" }, { ref = "b", card = "Island" }] }
+setup.battlefield = [{ ref = "c", card = "Forest", controller = "alice" }, { ref = "d", card = "Island", controller = "alice" }]
+step = [
+  { expect = { zone = "battlefield", controller = "alice", count = { at_least = 0 } } },
+  { expect = { zone = "library", owner = "alice", count = { at_least = 0 } } },
+]
+"#,
+    );
+    let r = ReferenceEngine::new().run_case(&c);
+    let e = ReversesZones(ReferenceEngine::new()).run_case(&c);
+    match compare(&c, &r, &e) {
+        Outcome::Disagreed(m) => assert_eq!((m.step, m.kind.as_str()), (1, "zone.objects.name")),
+        other => panic!("the library's order should differ: {other:?}"),
+    }
+}
+
+#[test]
+fn nothing_is_observed_or_done_after_the_game_ends() {
+    // Alice's upkeep with an empty library: after both pass, she draws from it in her draw step
+    // and loses as state-based actions are checked (CR 704.5b); the game is over (CR 104.2a).
+    let c = case(
+        r#"[[case]]
+id = "t/over"
+title = "t"
+covers = []
+setup.active = "alice"
+setup.step = "upkeep"
+setup.battlefield = [{ ref = "bears", card = "Grizzly Bears", controller = "alice" }]
+step = [
+  { do = "pass", by = "alice" },
+  { do = "pass", by = "bob" },
+  { do = "pass", by = "alice" },
+]
+"#,
+    );
+    let actions = written_actions(&c);
+    assert_eq!(crate::run::reference::actions_until_game_over(&c), Some(2));
+    let written = Script { setup: c.setup.clone(), actions }.to_case("t");
+    let kinds: Vec<bool> = written.steps.iter().map(|s| matches!(s, crate::corpus::case::Step::Action(_))).collect();
+    let per_round = kinds.iter().take_while(|a| !**a).count();
+    assert!(per_round > 0);
+    // Observations, pass, observations, pass (the one that ends the game), and nothing after.
+    assert_eq!(kinds.len(), 2 * per_round + 2, "{kinds:?}");
+    assert_eq!(kinds.iter().filter(|a| **a).count(), 2);
+    assert_eq!(kinds.last(), Some(&true));
+    // With a card in her library the game goes on: every action, each followed by observations.
+    let mut setup = c.setup.clone();
+    setup.library.alice =
+        Some(vec![crate::corpus::case::CardEntry { ref_name: Some("top".into()), card: "Forest".into(), counters: Default::default(), commander: false }]);
+    let alive = Script { setup, actions: written_actions(&c) }.to_case("t");
+    assert_eq!(crate::run::reference::actions_until_game_over(&alive), None);
+    assert_eq!(written_actions(&alive).len(), 3);
+    assert!(matches!(alive.steps.last(), Some(crate::corpus::case::Step::Expect(_))));
+}
+
+fn written_actions(c: &Case) -> Vec<crate::corpus::case::Action> {
+    c.steps.iter().filter_map(|s| if let crate::corpus::case::Step::Action(a) = s { Some(a.clone()) } else { None }).collect()
+}
