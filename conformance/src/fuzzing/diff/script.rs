@@ -132,8 +132,14 @@ fn corpus_setup(s: &GameSetup) -> Result<(Setup, Vec<String>), String> {
         }
     }
     for (i, c) in s.cards.iter().enumerate() {
-        let counters: BTreeMap<String, u32> = c.counters.iter().filter(|(_, n)| **n > 0).map(|(k, n)| (k.clone(), *n)).collect();
+        let mut counters: BTreeMap<String, u32> = c.counters.iter().filter(|(_, n)| **n > 0).map(|(k, n)| (k.clone(), *n)).collect();
         if c.zone == ZoneKind::Battlefield {
+            // A battlefield planeswalker's loyalty counters are always written (the corpus format
+            // requires it; lint enforces it): the count the engine's setup gave it, its printed
+            // loyalty when the generator stated none (CR 306.5b), or 0 on purpose.
+            if let Some(l) = loyalty_to_write(c) {
+                counters.insert("loyalty".into(), l);
+            }
             let controller = player(c.controller.unwrap_or(c.owner));
             setup.battlefield.push(Permanent {
                 ref_name: Some(refs[i].clone()),
@@ -163,6 +169,17 @@ fn corpus_setup(s: &GameSetup) -> Result<(Setup, Vec<String>), String> {
         slot.get_or_insert_with(Vec::new).push(CardEntry { ref_name: Some(refs[i].clone()), card: c.name.clone(), counters, commander: c.commander });
     }
     Ok((setup, refs))
+}
+
+/// The loyalty counters a battlefield planeswalker of an engine setup has (CR 306.5b as the
+/// engine's setup applies it), `None` for anything else.
+fn loyalty_to_write(c: &mtg_engine::CardSetup) -> Option<u32> {
+    let def = mtg_engine::cards::card_def(&c.name)?;
+    if !def.types.contains(&mtg_engine::types::CardType::Planeswalker) {
+        return None;
+    }
+    let printed = def.loyalty.and_then(|l| u32::try_from(l).ok()).filter(|l| *l > 0);
+    Some(c.counters.get("loyalty").copied().or(printed).unwrap_or(0))
 }
 
 /// An action with only a verb and a player.
@@ -369,6 +386,35 @@ mod tests {
     use mtg_engine::{ManaPool, PlayerSetup, Step};
 
     use super::*;
+
+    /// A planeswalker the generator put on the battlefield without loyalty counters had its
+    /// printed loyalty in the engine's setup (CR 306.5b); the corpus setup must say so, or an
+    /// engine reading the case gives it none (phase.rs did: D14 in its REPORT).
+    #[test]
+    fn a_battlefield_planeswalker_has_its_loyalty_written() {
+        let player = |name: &str| PlayerSetup { name: name.into(), life: 20, mana_pool: ManaPool::default() };
+        let mut with_zero = mtg_engine::CardSetup::new("Tevesh Szat, Doom of Fools", PlayerId(1), ZoneKind::Battlefield);
+        with_zero.counters.insert("loyalty".into(), 0);
+        let setup = GameSetup {
+            seed: 1,
+            players: vec![player("alice"), player("bob")],
+            active_player: PlayerId(0),
+            priority_player: None,
+            step: Step::PrecombatMain,
+            turn_number: 3,
+            cards: vec![
+                mtg_engine::CardSetup::new("Tevesh Szat, Doom of Fools", PlayerId(0), ZoneKind::Battlefield),
+                with_zero,
+                mtg_engine::CardSetup::new("Tevesh Szat, Doom of Fools", PlayerId(0), ZoneKind::Hand),
+                mtg_engine::CardSetup::new("Grizzly Bears", PlayerId(0), ZoneKind::Battlefield),
+            ],
+        };
+        let (corpus, _) = corpus_setup(&setup).expect("a corpus setup");
+        let loyalty: Vec<Option<u32>> = corpus.battlefield.iter().map(|p| p.counters.get("loyalty").copied()).collect();
+        assert_eq!(loyalty, vec![Some(4), Some(0), None]);
+        let in_hand = corpus.hand.alice.as_ref().and_then(|h| h.first()).expect("the card in hand");
+        assert!(in_hand.counters.is_empty());
+    }
 
     /// A pass while attackers are due is the reference's reading of "declare none"; written down
     /// it must be the corpus's empty declaration, which other engines read the same way.
