@@ -60,8 +60,7 @@ pub(crate) fn check_cast(state: &GameState, board: &Board, c: &Cast) -> Result<C
         ));
     }
     // CR 118.6 / 202.1b: a spell with no mana cost can't be cast by paying it.
-    let cost = ch
-        .mana_cost
+    let cost = (*ch.mana_cost)
         .clone()
         .ok_or_else(|| Rejection::CostUnpayable("the card has no mana cost".into()))?;
     let x = crate::activation::announced_x(cost.x, *x)?;

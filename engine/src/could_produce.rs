@@ -128,32 +128,54 @@ fn evaluate(
         .collect()
 }
 
-/// A "could produce" reference of one mana ability (CR 106.7): the types the `lands` could
-/// produce (only colors if `colors_only`), each as produced in `ctx`.
+/// A set of mana types as six bits (W U B R G C order): the fixpoint's sets, copied and
+/// joined without allocating.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Types(u8);
+
+impl Types {
+    fn of(t: ManaType) -> Types {
+        let i = ManaType::ALL.iter().position(|u| *u == t).unwrap_or(0);
+        Types(1 << i)
+    }
+    fn from_set(set: &BTreeSet<ManaType>) -> Types {
+        Types(set.iter().fold(0, |m, t| m | Types::of(*t).0))
+    }
+    fn iter(self) -> impl Iterator<Item = ManaType> {
+        ManaType::ALL.into_iter().enumerate().filter(move |(i, _)| self.0 & (1 << i) != 0).map(|(_, t)| t)
+    }
+    fn to_set(self) -> BTreeSet<ManaType> {
+        self.iter().collect()
+    }
+}
+
+/// A "could produce" reference of one mana ability (CR 106.7): the types the `lands` (indices
+/// into the fixpoint's permanents) could produce (only colors if `colors_only`), each as
+/// produced in `ctx`.
 struct Reference {
     ctx: ProductionContext,
-    lands: Vec<ObjectId>,
+    lands: Vec<usize>,
     colors_only: bool,
 }
 
 /// What `evaluate` computes for one permanent, split into the part that doesn't depend on the
 /// table (`known`) and the references, which are re-read every round.
 struct Node {
-    id: ObjectId,
-    known: BTreeSet<ManaType>,
+    known: Types,
     references: Vec<Reference>,
 }
 
 /// The battlefield as the references read it: each permanent, its controller, whether a land.
 type Field = Vec<(ObjectId, PlayerId, bool)>;
 
-fn node(state: &GameState, board: &Board, reps: &[ActiveReplacement], field: &Field, id: ObjectId) -> Node {
-    let mut n = Node { id, known: BTreeSet::new(), references: Vec::new() };
+fn node(state: &GameState, board: &Board, reps: &[ActiveReplacement], field: &Field, ids: &[ObjectId], id: ObjectId) -> Node {
+    let mut n = Node { known: Types::default(), references: Vec::new() };
     let no_table = ProduceTable::new();
     for (ctx, spec) in productions(state, board, id) {
         let controller = ctx.producer;
         if let ManaSpec::CouldProduce { lands_of, colors_only } = &spec {
-            // The lands `raw_mana` reads the table for: the same every round.
+            // The lands `raw_mana` reads the table for: the same every round. A land outside
+            // the fixpoint's permanents has no entry in the table, so it adds nothing.
             let lands = field
                 .iter()
                 .filter(|(_, c, is_land)| {
@@ -165,13 +187,14 @@ fn node(state: &GameState, board: &Board, reps: &[ActiveReplacement], field: &Fi
                     };
                     wanted && *is_land
                 })
-                .map(|(id, _, _)| *id)
+                .filter_map(|(id, _, _)| ids.iter().position(|x| x == id))
                 .collect();
             n.references.push(Reference { ctx, lands, colors_only: *colors_only });
             continue;
         }
         // Every other spec ignores the table.
-        n.known.extend(raw_types(reps, &ctx, raw_mana(state, board, &no_table, controller, &spec)));
+        let t = raw_types(reps, &ctx, raw_mana(state, board, &no_table, controller, &spec));
+        n.known.0 |= Types::from_set(&t).0;
     }
     n
 }
@@ -179,16 +202,16 @@ fn node(state: &GameState, board: &Board, reps: &[ActiveReplacement], field: &Fi
 /// `possible_types` of one mana of a type, remembered: the fixpoint asks the same few again
 /// and again.
 fn possible_single(
-    memo: &mut Vec<(ProductionContext, ManaType, BTreeSet<ManaType>)>,
+    memo: &mut Vec<(ProductionContext, ManaType, Types)>,
     reps: &[ActiveReplacement],
     ctx: &ProductionContext,
     t: ManaType,
-) -> BTreeSet<ManaType> {
+) -> Types {
     if let Some((_, _, v)) = memo.iter().find(|(c, u, _)| c == ctx && *u == t) {
-        return v.clone();
+        return *v;
     }
-    let v = replacement::possible_types(reps, ctx, &ManaPool::single(t));
-    memo.push((*ctx, t, v.clone()));
+    let v = Types::from_set(&replacement::possible_types(reps, ctx, &ManaPool::single(t)));
+    memo.push((*ctx, t, v));
     v
 }
 
@@ -227,38 +250,36 @@ fn fixpoint(state: &GameState, board: &Board, reps: &[ActiveReplacement], ids: &
         .into_iter()
         .map(|o| (o.id, o.controller, board.get(&o.id).is_some_and(|c| c.is(CardType::Land))))
         .collect();
-    let mut table: ProduceTable = ids.iter().map(|n| (*n, BTreeSet::new())).collect();
-    let nodes: Vec<Node> = ids.iter().map(|id| node(state, board, reps, &field, *id)).collect();
+    // Indexed like `ids`: every set starts empty and only grows.
+    let mut table: Vec<Types> = vec![Types::default(); ids.len()];
+    let nodes: Vec<Node> = ids.iter().map(|id| node(state, board, reps, &field, ids, *id)).collect();
     let mut memo = Vec::new();
     // Each round either adds a type somewhere or stops: at most 6 * nodes + 1 rounds.
     let max_rounds = nodes.len().saturating_mul(6).saturating_add(1);
     for _ in 0..max_rounds {
         let mut changed = false;
-        for n in &nodes {
-            let mut v = n.known.clone();
+        for (i, n) in nodes.iter().enumerate() {
+            let mut v = n.known;
             for r in &n.references {
-                let mut set = BTreeSet::new();
-                for l in &r.lands {
-                    if let Some(types) = table.get(l) {
-                        set.extend(types.iter().copied());
-                    }
-                }
-                for t in set {
+                let set = r.lands.iter().fold(0u8, |m, l| m | table.get(*l).map_or(0, |t| t.0));
+                for t in Types(set).iter() {
                     if !r.colors_only || t.is_color() {
-                        v.extend(possible_single(&mut memo, reps, &r.ctx, t));
+                        v.0 |= possible_single(&mut memo, reps, &r.ctx, t).0;
                     }
                 }
             }
-            if table.get(&n.id) != Some(&v) {
-                table.insert(n.id, v);
-                changed = true;
+            if let Some(slot) = table.get_mut(i) {
+                if *slot != v {
+                    *slot = v;
+                    changed = true;
+                }
             }
         }
         if !changed {
             break;
         }
     }
-    table
+    ids.iter().zip(table).map(|(id, t)| (*id, t.to_set())).collect()
 }
 
 /// The reference implementation `produce_table` follows (kept for the tests that compare).

@@ -23,6 +23,7 @@ use crate::cards::CardDef;
 use crate::costs::Cost;
 use crate::ids::{ObjectId, PlayerId};
 use crate::mana::{ManaCost, ManaPool, ManaType};
+use crate::shared::Shared;
 use crate::state::{GameState, Object, ZoneKind};
 use crate::types::{is_creature_type, is_land_type, CardType, Color};
 
@@ -56,13 +57,16 @@ pub struct CopiableValues {
 
 /// The current characteristics of an object (CR 109.3).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+///
+/// Everything but the abilities is `Shared` with the printed characteristics it starts from
+/// (copied only when a layer changes it), so computing the board allocates little per object.
 pub struct Characteristics {
-    pub name: String,
-    pub mana_cost: Option<ManaCost>,
-    pub colors: BTreeSet<Color>,
-    pub types: BTreeSet<CardType>,
-    pub subtypes: Vec<String>,
-    pub supertypes: Vec<String>,
+    pub name: Shared<String>,
+    pub mana_cost: Shared<Option<ManaCost>>,
+    pub colors: Shared<BTreeSet<Color>>,
+    pub types: Shared<BTreeSet<CardType>>,
+    pub subtypes: Shared<Vec<String>>,
+    pub supertypes: Shared<Vec<String>>,
     pub power: Option<i32>,
     pub toughness: Option<i32>,
     pub loyalty: Option<i32>,
@@ -85,12 +89,12 @@ impl Characteristics {
                 .unwrap_or_default(),
         };
         Characteristics {
-            name: def.name.clone(),
-            mana_cost: def.mana_cost.clone(),
-            colors,
+            name: def.name.clone().into(),
+            mana_cost: def.mana_cost.clone().into(),
+            colors: Shared::new(colors),
             types: def.types.iter().copied().collect(),
-            subtypes: def.subtypes.clone(),
-            supertypes: def.supertypes.clone(),
+            subtypes: def.subtypes.clone().into(),
+            supertypes: def.supertypes.clone().into(),
             power: def.power,
             toughness: def.toughness,
             loyalty: def.loyalty,
@@ -106,12 +110,12 @@ impl Characteristics {
     /// and the copy effect's link (CR 707.7).
     fn from_copiable(v: &CopiableValues, timestamp: u64, link: u64) -> Characteristics {
         Characteristics {
-            name: v.name.clone(),
-            mana_cost: v.mana_cost.clone(),
+            name: v.name.clone().into(),
+            mana_cost: v.mana_cost.clone().into(),
             colors: v.colors.iter().copied().collect(),
             types: v.types.iter().copied().collect(),
-            subtypes: v.subtypes.clone(),
-            supertypes: v.supertypes.clone(),
+            subtypes: v.subtypes.clone().into(),
+            supertypes: v.supertypes.clone().into(),
             power: v.power,
             toughness: v.toughness,
             loyalty: v.loyalty,
@@ -125,12 +129,12 @@ impl Characteristics {
 
     fn to_copiable(&self) -> CopiableValues {
         CopiableValues {
-            name: self.name.clone(),
-            mana_cost: self.mana_cost.clone(),
+            name: self.name.to_string(),
+            mana_cost: (*self.mana_cost).clone(),
             colors: self.colors.iter().copied().collect(),
             types: self.types.iter().copied().collect(),
-            subtypes: self.subtypes.clone(),
-            supertypes: self.supertypes.clone(),
+            subtypes: (*self.subtypes).clone(),
+            supertypes: (*self.supertypes).clone(),
             power: self.power,
             toughness: self.toughness,
             loyalty: self.loyalty,
@@ -308,7 +312,7 @@ fn apply(ch: &mut Characteristics, m: &Modification, timestamp: u64, obj: &Objec
         }
         Modification::SetTypes { types, subtypes } => {
             ch.types = types.iter().copied().collect();
-            ch.subtypes = subtypes.clone();
+            ch.subtypes = subtypes.clone().into();
         }
         Modification::AddTypes { types, subtypes } => {
             ch.types.extend(types.iter().copied());

@@ -32,6 +32,7 @@ pub mod replacement;
 pub mod rng;
 mod sba;
 pub mod setup;
+pub mod shared;
 mod stack;
 pub mod state;
 pub mod targets;

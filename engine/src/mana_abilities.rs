@@ -27,6 +27,9 @@ use crate::targets::Target;
 pub(crate) struct ProductionCache {
     reps: std::cell::OnceCell<Vec<replacement::ActiveReplacement>>,
     lands: std::cell::OnceCell<crate::could_produce::ProduceTable>,
+    /// What each "could produce" spec offers a player (read from `lands`): the same for every
+    /// mana choice tried.
+    raw: std::cell::RefCell<Vec<(PlayerId, ManaSpec, RawMana)>>,
 }
 
 /// One activation of a mana ability being resolved.
@@ -168,7 +171,18 @@ fn production(
             &own_table
         }
     };
-    let raw = match raw_mana(state, board, table, act.player, spec) {
+    let raw = match (spec, act.cache) {
+        (ManaSpec::CouldProduce { .. }, Some(c)) => {
+            let known = c.raw.borrow().iter().find(|(p, s, _)| *p == act.player && s == spec).map(|(_, _, r)| r.clone());
+            known.unwrap_or_else(|| {
+                let r = raw_mana(state, board, table, act.player, spec);
+                c.raw.borrow_mut().push((act.player, spec.clone(), r.clone()));
+                r
+            })
+        }
+        _ => raw_mana(state, board, table, act.player, spec),
+    };
+    let raw = match raw {
         RawMana::Fixed(p) => p,
         RawMana::OneOf(options) if options.is_empty() => {
             // CR 106.5: no type can be defined, so no mana; there is nothing to choose.

@@ -111,7 +111,7 @@ fn legend_rule(state: &GameState, board: &Board, answers: Option<&Answers>) -> R
         let Some(ch) = board.get(&obj.id) else { continue };
         if ch.supertypes.iter().any(|s| s == "Legendary") {
             // Zone order is timestamp order, so the last of a group is the newest.
-            groups.entry((obj.controller, ch.name.clone())).or_default().push(obj.id);
+            groups.entry((obj.controller, ch.name.to_string())).or_default().push(obj.id);
         }
     }
     let mut losers = Vec::new();
