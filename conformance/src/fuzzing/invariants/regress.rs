@@ -576,7 +576,7 @@ impl<'a> Writer<'a> {
                             .zone_objects(ZoneKind::Battlefield, Some(p))
                             .iter()
                             .filter_map(|o| board.get(&o.id))
-                            .map(|c| (c.name.clone(), c.supertypes.iter().any(|s| s == "Legendary")))
+                            .map(|c| (c.name.to_string(), c.supertypes.iter().any(|s| s == "Legendary")))
                             .fold(Vec::<(String, bool)>::new(), |mut acc, (n, legendary)| {
                                 if !(legendary && acc.iter().any(|(m, _)| *m == n)) {
                                     acc.push((n, legendary));
