@@ -95,6 +95,7 @@ fn productions(state: &GameState, board: &Board, id: ObjectId) -> Vec<(Productio
     out
 }
 
+#[cfg(test)]
 /// The types `raw` mana comes out as, with the replacement effects in any order.
 fn raw_types(reps: &[ActiveReplacement], ctx: &ProductionContext, raw: RawMana) -> BTreeSet<ManaType> {
     match raw {
@@ -168,7 +169,15 @@ struct Node {
 /// The battlefield as the references read it: each permanent, its controller, whether a land.
 type Field = Vec<(ObjectId, PlayerId, bool)>;
 
-fn node(state: &GameState, board: &Board, reps: &[ActiveReplacement], field: &Field, ids: &[ObjectId], id: ObjectId) -> Node {
+fn node(
+    state: &GameState,
+    board: &Board,
+    reps: &[ActiveReplacement],
+    field: &Field,
+    ids: &[ObjectId],
+    memo: &mut Memo,
+    id: ObjectId,
+) -> Node {
     let mut n = Node { known: Types::default(), references: Vec::new() };
     let no_table = ProduceTable::new();
     for (ctx, spec) in productions(state, board, id) {
@@ -193,16 +202,25 @@ fn node(state: &GameState, board: &Board, reps: &[ActiveReplacement], field: &Fi
             continue;
         }
         // Every other spec ignores the table.
-        let t = raw_types(reps, &ctx, raw_mana(state, board, &no_table, controller, &spec));
-        n.known.0 |= Types::from_set(&t).0;
+        // As `raw_types`, with one mana of each offered type looked up in the memo.
+        match raw_mana(state, board, &no_table, controller, &spec) {
+            RawMana::Fixed(p) => n.known.0 |= Types::from_set(&replacement::possible_types(reps, &ctx, &p)).0,
+            RawMana::OneOf(set) => {
+                for t in set {
+                    n.known.0 |= possible_single(memo, reps, &ctx, t).0;
+                }
+            }
+        }
     }
     n
 }
 
 /// `possible_types` of one mana of a type, remembered: the fixpoint asks the same few again
 /// and again.
+type Memo = Vec<(ProductionContext, ManaType, Types)>;
+
 fn possible_single(
-    memo: &mut Vec<(ProductionContext, ManaType, Types)>,
+    memo: &mut Memo,
     reps: &[ActiveReplacement],
     ctx: &ProductionContext,
     t: ManaType,
@@ -252,8 +270,8 @@ fn fixpoint(state: &GameState, board: &Board, reps: &[ActiveReplacement], ids: &
         .collect();
     // Indexed like `ids`: every set starts empty and only grows.
     let mut table: Vec<Types> = vec![Types::default(); ids.len()];
-    let nodes: Vec<Node> = ids.iter().map(|id| node(state, board, reps, &field, ids, *id)).collect();
-    let mut memo = Vec::new();
+    let mut memo = Memo::new();
+    let nodes: Vec<Node> = ids.iter().map(|id| node(state, board, reps, &field, ids, &mut memo, *id)).collect();
     // Each round either adds a type somewhere or stops: at most 6 * nodes + 1 rounds.
     let max_rounds = nodes.len().saturating_mul(6).saturating_add(1);
     for _ in 0..max_rounds {

@@ -11,7 +11,7 @@
 //! Dependencies (CR 613.8) are not modelled yet: timestamp order only.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 
 use serde::{Deserialize, Serialize};
 
@@ -261,11 +261,9 @@ fn clamp_i32(n: u32) -> i32 {
     i32::try_from(n).unwrap_or(i32::MAX)
 }
 
-/// CR 305.6: "{T}: Add [symbol]" for each basic land type of a land.
-fn intrinsic_mana_abilities(ch: &Characteristics, timestamp: u64) -> Vec<AbilityInstance> {
-    if !ch.is(CardType::Land) {
-        return Vec::new();
-    }
+/// CR 305.6: "{T}: Add [symbol]" of each basic land type, built once and shared by every land
+/// of that type (the board is computed many times per action).
+static INTRINSIC: LazyLock<[(&str, Arc<Ability>); 5]> = LazyLock::new(|| {
     [
         ("Plains", ManaType::White),
         ("Island", ManaType::Blue),
@@ -273,20 +271,28 @@ fn intrinsic_mana_abilities(ch: &Characteristics, timestamp: u64) -> Vec<Ability
         ("Mountain", ManaType::Red),
         ("Forest", ManaType::Green),
     ]
-    .into_iter()
-    .filter(|(sub, _)| ch.subtypes.iter().any(|s| s == sub))
-    .map(|(_, t)| AbilityInstance {
-        ability: Arc::new(Ability::Activated(ActivatedAbility {
+    .map(|(sub, t)| {
+        let ability = Ability::Activated(ActivatedAbility {
             cost: Cost { tap: true, ..Cost::default() },
             targets: Vec::new(),
             effect: Effect::AddMana(ManaSpec::Fixed(ManaPool::single(t))),
             sorcery_speed: false,
             cycling: false,
-        })),
-        timestamp,
-        link: 0,
+        });
+        (sub, Arc::new(ability))
     })
-    .collect()
+});
+
+/// CR 305.6: "{T}: Add [symbol]" for each basic land type of a land.
+fn intrinsic_mana_abilities(ch: &Characteristics, timestamp: u64) -> Vec<AbilityInstance> {
+    if !ch.is(CardType::Land) {
+        return Vec::new();
+    }
+    INTRINSIC
+        .iter()
+        .filter(|(sub, _)| ch.subtypes.iter().any(|s| s == sub))
+        .map(|(_, ability)| AbilityInstance { ability: Arc::clone(ability), timestamp, link: 0 })
+        .collect()
 }
 
 struct Application {
