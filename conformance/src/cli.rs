@@ -35,7 +35,8 @@ pub struct RunOptions {
     /// JSON-lines protocol of rulings/PROTOCOL.md on its stdin/stdout.
     #[arg(long, value_name = "COMMAND")]
     pub engine: Option<String>,
-    /// Seconds an external engine may take to answer one case (or to start).
+    /// Seconds an external engine may take to answer one case; starting a process gets this or
+    /// 30, whichever is larger (an interpreter can be slow to start on a busy machine).
     #[arg(long, value_name = "SECS", default_value = "5", value_parser = parse_timeout)]
     pub timeout: Duration,
     /// Only the cases tagged with this feature (repeatable: any of them).
@@ -153,8 +154,12 @@ fn run_inner(
             let mut external = ExternalEngine::new(config);
             if let Err(CaseReply::Faulted { message, .. }) = external.start() {
                 // The run goes on: each case tries a new process, and records why it failed.
-                eprintln!("warning: the engine did not start: {}", report::printable(&message));
-                start_failure = Some(message);
+                let cause = protocol::start_failure_cause(&message).unwrap_or(&message);
+                if options.format == Format::Json {
+                    // Stdout is for machines then; a person at the terminal still learns why.
+                    eprintln!("warning: the engine did not start: {}", report::printable(cause));
+                }
+                start_failure = Some(cause.to_string());
             }
             Box::new(external)
         }
@@ -166,7 +171,7 @@ fn run_inner(
     let mut out = stdout.lock();
     if options.format == Format::Json {
         let _ = out.write_all(
-            json::header(info.clone(), runner.selected().len())
+            json::header_with(info.clone(), start_failure.clone(), runner.selected().len())
                 .to_line()
                 .as_bytes(),
         );
@@ -242,6 +247,7 @@ fn run_inner(
                     &expectations,
                     color,
                     &options.rerun_args(),
+                    start_failure.as_deref(),
                 )
                 .as_bytes(),
             );

@@ -17,6 +17,7 @@ use anstyle::{AnsiColor, Style};
 use crate::corpus::Corpus;
 use crate::run::expectations::{Assessment, Expectations};
 use crate::run::judge::Verdict;
+use crate::run::protocol::start_failure_cause;
 use crate::run::runner::{CaseOutcome, Counts, RunSummary};
 
 const WIDTH: usize = 100;
@@ -298,22 +299,35 @@ pub fn run_report_with(
     expectations: &Expectations,
     color: bool,
 ) -> String {
-    run_report_rerun(corpus, summary, expectations, color, &[])
+    run_report_rerun(corpus, summary, expectations, color, &[], None)
+}
+
+/// Cases an engine could not be started for, with the same cause: reported once, together.
+struct StartFailures<'a> {
+    fault: crate::run::engine::Fault,
+    cause: &'a str,
+    ids: Vec<&'a str>,
+    stderr: &'a str,
 }
 
 /// [`run_report_with`], each rerun command carrying the run's `rerun` options (see
-/// [`rerun_command_with`]).
+/// [`rerun_command_with`]). Cases the engine could not be started for are reported together,
+/// once per cause (the rule texts of cases no engine ran say nothing); `cause_shown` is a start
+/// failure's cause the report's reader has already been shown (the `engine:` line), which is
+/// then not repeated.
 pub fn run_report_rerun(
     corpus: &Corpus,
     summary: &RunSummary,
     expectations: &Expectations,
     color: bool,
     rerun: &[String],
+    cause_shown: Option<&str>,
 ) -> String {
     let p = Paint { color };
     let mut out = String::new();
     let (mut xfailed, mut xpassed, mut other) = (0, 0, 0);
     let mut fault_kinds = std::collections::HashSet::new();
+    let mut not_started: Vec<StartFailures> = Vec::new();
     // Expected failures are counted only under `xfailed`, so `failed` means unexpected.
     let mut counts = Counts::default();
     for outcome in &summary.outcomes {
@@ -348,6 +362,38 @@ pub fn run_report_rerun(
                 );
             }
         }
+        if let (
+            false,
+            Verdict::Faulted {
+                fault,
+                message,
+                stderr,
+            },
+        ) = (
+            matches!(assessment, Assessment::XPassed { .. }),
+            &outcome.verdict,
+        ) {
+            if let Some(cause) = start_failure_cause(message) {
+                match not_started
+                    .iter_mut()
+                    .find(|g| g.fault == *fault && g.cause == cause)
+                {
+                    Some(g) => {
+                        g.ids.push(&outcome.id);
+                        if g.stderr.is_empty() {
+                            g.stderr = stderr;
+                        }
+                    }
+                    None => not_started.push(StartFailures {
+                        fault: *fault,
+                        cause,
+                        ids: vec![&outcome.id],
+                        stderr,
+                    }),
+                }
+                continue;
+            }
+        }
         if !matches!(assessment, Assessment::XPassed { .. }) {
             // A fault is the engine's, not the rule's: the first of each kind (crash, timeout,
             // protocol) is reported in full, the others in one line each, so an engine that
@@ -374,6 +420,9 @@ pub fn run_report_rerun(
         }
         out.push('\n');
     }
+    for g in &not_started {
+        start_failures(&p, g, cause_shown, rerun, &mut out);
+    }
     let more = [
         (xfailed, "xfailed"),
         (xpassed, "xpassed"),
@@ -386,6 +435,51 @@ pub fn run_report_rerun(
     ));
     out.push('\n');
     out
+}
+
+/// How many case ids a group of start failures lists.
+const IDS_SHOWN: usize = 5;
+
+/// One group of cases the engine could not be started for: the count, the cause (unless the
+/// reader has been shown it), some of the ids, the end of the engine's stderr, a rerun command.
+fn start_failures(
+    p: &Paint,
+    g: &StartFailures,
+    cause_shown: Option<&str>,
+    rerun: &[String],
+    out: &mut String,
+) {
+    let label = match g.fault {
+        crate::run::engine::Fault::Crash => "CRASHED",
+        crate::run::engine::Fault::Timeout => "TIMED OUT",
+        crate::run::engine::Fault::Protocol => "PROTOCOL ERROR",
+    };
+    let cause = if cause_shown == Some(g.cause) {
+        " (why: on the first line)".to_string()
+    } else {
+        format!(": {}", printable(g.cause))
+    };
+    let _ = writeln!(
+        out,
+        "{} {}: the engine did not start{cause}",
+        p.paint(fg(AnsiColor::Magenta).bold(), label),
+        p.paint(bold(), &count(g.ids.len(), "case", "cases")),
+    );
+    let mut ids = g.ids.iter().take(IDS_SHOWN).copied().collect::<Vec<_>>().join(", ");
+    if g.ids.len() > IDS_SHOWN {
+        let _ = write!(ids, ", and {} more", g.ids.len() - IDS_SHOWN);
+    }
+    let _ = writeln!(out, "  {}: {ids}", if g.ids.len() == 1 { "case" } else { "cases" });
+    if !g.stderr.is_empty() {
+        let _ = writeln!(out, "  stderr (end):");
+        for line in g.stderr.lines() {
+            let _ = writeln!(out, "    | {}", printable(line));
+        }
+    }
+    if let Some(first) = g.ids.first() {
+        let _ = writeln!(out, "  rerun: {}", rerun_command_with(rerun, first));
+    }
+    out.push('\n');
 }
 
 /// A one-line progress entry: `passed  <id>` (used with `-v`).

@@ -269,19 +269,73 @@ fn progress_is_shown_on_a_terminal_only() {
     assert!(shown.contains("/3 cases"), "{shown:?}");
 }
 
-/// An engine that never starts: the report says so on its first line, reports the first case
-/// in full and the others in one line each (item 7).
+/// An engine that never starts: the report says why on its first line, in one line (the exit
+/// status and the shell's own words), and lists the cases it could not run together, once, not
+/// a block per case (issue 15, item 7); the JSON report carries the same line.
 #[test]
 fn an_engine_that_never_starts_is_reported_once() {
     let out = bin(&["run", "--corpus", &data(), "--timeout", "1", "--engine", "exec /no/such/engine"]);
     let report = stdout(&out);
     assert_eq!(out.status.code(), Some(1));
+    let first = report.lines().next().unwrap_or_default();
     assert!(
-        report.starts_with("engine: `exec /no/such/engine` did not start: "),
+        first.starts_with("engine: `exec /no/such/engine` did not start: the engine exited (exit status: 127) before answering; stderr: ")
+            && first.ends_with("/no/such/engine: not found"),
         "{report}"
     );
-    assert_eq!(report.matches("covers:").count(), 1, "{report}");
-    assert_eq!(report.matches("\ncrash ").count(), 2, "{report}");
+    // The cause once; the three cases in one group, with no rule text.
+    assert_eq!(report.matches("before answering").count(), 1, "{report}");
+    assert_eq!(report.matches("covers:").count(), 0, "{report}");
+    assert!(
+        report.contains("CRASHED 3 cases: the engine did not start (why: on the first line)\n  cases: chimeric-mass/reactivate-sets-anew, cr-107.5/tapped-land-cannot-tap-again, cr-302.6/sick-elves-cannot-tap\n"),
+        "{report}"
+    );
+    assert!(report.contains(", 3 crashed (3 cases in "), "{report}");
+    assert!(report.lines().count() < 15, "{report}");
+
+    let out = bin(&["run", "--corpus", &data(), "--timeout", "1", "--format", "json", "--engine", "exec /no/such/engine"]);
+    let lines: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    let error = lines[0]["engine_error"].as_str().unwrap_or_default();
+    assert!(
+        error.starts_with("the engine exited (exit status: 127) before answering; stderr: ") && error.ends_with("not found"),
+        "{}",
+        lines[0]
+    );
+    // Every case record says why on its own too.
+    for line in &lines[1..4] {
+        assert!(line["message"].as_str().unwrap_or_default().ends_with("not found"), "{line}");
+    }
+    // And a person at the terminal learns it once, on stderr.
+    assert_eq!(stderr(&out).matches("warning: the engine did not start: ").count(), 1, "{}", stderr(&out));
+}
+
+/// An engine that exits at once with its reason on stderr (a missing Python module, say): the
+/// report's first line gives the exit status and that reason, the reason is not repeated per
+/// case, and the report stays a few lines long however many cases there are (issue 15, item 7:
+/// no `engine: <command> unknown`, no block of rule text per case).
+#[test]
+fn an_engine_that_exits_at_once_is_named_with_its_cause_once() {
+    // The command doesn't spell the message out, so each time the report shows it is counted.
+    let engine = "echo Traceback >&2; printf '%s: %s\\n' ModuleNotFoundError 'no module named phase' >&2; exit 1";
+    let out = bin(&["run", "--corpus", &data(), "--timeout", "1", "--engine", engine]);
+    let report = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{report}");
+    let first = report.lines().next().unwrap_or_default();
+    assert!(
+        first.ends_with("did not start: the engine exited (exit status: 1) before answering; stderr: ModuleNotFoundError: no module named phase"),
+        "{report}"
+    );
+    assert!(!report.contains("unknown"), "{report}");
+    assert_eq!(report.matches("exit status: 1").count(), 1, "{report}");
+    // The cause on the first line, and once more in the engine's stderr tail; no case repeats it.
+    assert_eq!(report.matches("ModuleNotFoundError: no module named phase").count(), 2, "{report}");
+    assert_eq!(report.matches("covers:").count(), 0, "{report}");
+    assert!(report.contains("CRASHED 3 cases: the engine did not start (why: on the first line)\n"), "{report}");
+    // The cause is in the report, not only on stderr.
+    assert!(!stderr(&out).contains("no module named phase"), "{}", stderr(&out));
 }
 
 /// `lint` lists every bad case of a file, each at its own line, with the field (issue 15,

@@ -43,6 +43,10 @@ pub struct Header {
     /// `mtg-conformance` and its version.
     pub tool: String,
     pub engine: EngineInfo,
+    /// Why an external engine did not start, in one line (its exit status and the last line of
+    /// its stderr), when it did not: `engine` is then only the command.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub engine_error: Option<String>,
     /// How many cases were selected (a `case` record follows for each).
     pub cases: usize,
 }
@@ -110,12 +114,18 @@ pub struct Footer {
 }
 
 pub fn header(engine: EngineInfo, cases: usize) -> Record {
+    header_with(engine, None, cases)
+}
+
+/// [`header`], with why the engine did not start when it did not.
+pub fn header_with(engine: EngineInfo, engine_error: Option<String>, cases: usize) -> Record {
     Record::Header(Header {
         report_version: REPORT_VERSION,
         corpus_format: FORMAT_VERSION,
         protocol: PROTOCOL_VERSION,
         tool: format!("mtg-conformance {}", env!("CARGO_PKG_VERSION")),
         engine,
+        engine_error,
         cases,
     })
 }

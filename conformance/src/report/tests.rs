@@ -282,3 +282,77 @@ fn a_huge_title_is_clipped() {
     assert_eq!(clip("abcdef", 4), "abcd... (2 more characters)");
     assert_eq!(clip("abc", 4), "abc");
 }
+
+/// Cases an engine could not be started for are grouped by cause, each cause said once; other
+/// faults keep their own entries (item 7).
+#[test]
+fn cases_an_engine_could_not_start_for_are_grouped_by_cause() {
+    use crate::run::engine::Fault;
+    let c = corpus();
+    let fault = |id: &str, fault: Fault, message: &str, stderr: &str| CaseOutcome {
+        index: 0,
+        id: id.into(),
+        verdict: Verdict::Faulted {
+            fault,
+            message: message.into(),
+            stderr: stderr.into(),
+        },
+        elapsed: Duration::ZERO,
+    };
+    let gone = "the engine exited (exit status: 127) before answering; stderr: sh: 1: foo: not found";
+    let mut outcomes: Vec<CaseOutcome> = (1..=7)
+        .map(|i| {
+            let message = if i <= 3 {
+                format!("while starting: {gone}")
+            } else {
+                format!("not run: the engine failed to start 3 times in a row; the last time: while starting: {gone}")
+            };
+            let stderr = if i <= 3 { "sh: 1: foo: not found\n" } else { "" };
+            fault(&format!("x/{i}"), Fault::Crash, &message, stderr)
+        })
+        .collect();
+    outcomes.push(fault("y/1", Fault::Timeout, "while starting: no answer within 30.0s", ""));
+    outcomes.push(fault("z/1", Fault::Crash, "the engine exited (exit status: 1) before answering", "dying\n"));
+    let summary = RunSummary {
+        outcomes,
+        elapsed: Duration::ZERO,
+    };
+    let run = |shown: Option<&str>| {
+        run_report_rerun(&c, &summary, &Expectations::default(), false, &[], shown)
+    };
+    let report = run(None);
+    assert_eq!(report.matches(gone).count(), 1, "{report}");
+    assert!(
+        report.contains(&format!("CRASHED 7 cases: the engine did not start: {gone}\n  cases: x/1, x/2, x/3, x/4, x/5, and 2 more\n  stderr (end):\n    | sh: 1: foo: not found\n  rerun: mtg-conformance run x/1\n")),
+        "{report}"
+    );
+    assert!(
+        report.contains("TIMED OUT 1 case: the engine did not start: no answer within 30.0s\n  case: y/1\n"),
+        "{report}"
+    );
+    // A fault once the engine had started is reported on its own, as before.
+    assert!(report.contains("CRASHED z/1\n"), "{report}");
+    assert!(report.ends_with("0 passed, 0 failed, 0 skipped, 0 errored, 8 crashed, 1 timed out (9 cases in 0.00s)\n"), "{report}");
+    // The cause the `engine:` line already gave is not repeated.
+    let report = run(Some(gone));
+    assert_eq!(report.matches(gone).count(), 0, "{report}");
+    assert!(report.contains("CRASHED 7 cases: the engine did not start (why: on the first line)\n"), "{report}");
+}
+
+#[test]
+fn the_cause_of_a_start_failure() {
+    use crate::run::protocol::start_failure_cause;
+    assert_eq!(start_failure_cause("while starting: no answer within 1.0s"), Some("no answer within 1.0s"));
+    assert_eq!(
+        start_failure_cause("not run: the engine failed to start 3 times in a row; the last time: while starting: x; stderr: y"),
+        Some("x; stderr: y")
+    );
+    assert_eq!(start_failure_cause("the engine exited (exit status: 1) before answering"), None);
+}
+
+#[test]
+fn counts_read_as_english() {
+    assert_eq!(count(0, "engine", "engines"), "0 engines");
+    assert_eq!(count(1, "engine", "engines"), "1 engine");
+    assert_eq!(count(2, "case page", "case pages"), "2 case pages");
+}

@@ -131,7 +131,7 @@ impl ExternalEngine {
             return Err(CaseReply::Faulted {
                 fault,
                 message: format!(
-                    "not run: the engine failed to start {} times in a row; the last time: {last}",
+                    "{NOT_RUN} {} times in a row; the last time: {last}",
                     self.failed_starts
                 ),
                 stderr: String::new(),
@@ -143,7 +143,7 @@ impl ExternalEngine {
             self.config.stderr_tail,
         )
         .map_err(|e| {
-            let message = format!("cannot start `sh -c {:?}`: {e}", self.config.command);
+            let message = format!("{WHILE_STARTING}cannot run `sh -c {:?}`: {e}", self.config.command);
             self.failed_starts += 1;
             self.last_start_fault = Some((Fault::Crash, message.clone()));
             CaseReply::Faulted {
@@ -188,9 +188,21 @@ impl ExternalEngine {
             Err(mut f) => {
                 self.failed_starts += 1;
                 f.kill = true;
-                f.message = format!("while starting: {}", f.message);
-                self.last_start_fault = Some((f.fault, f.message.clone()));
-                Err(self.fault(f))
+                let fault = f.fault;
+                let mut reply = self.fault(f);
+                if let CaseReply::Faulted {
+                    message, stderr, ..
+                } = &mut reply
+                {
+                    // The one line that usually says why (`sh: 1: foo: not found`, a Python
+                    // exception), so the message is the whole story on its own.
+                    *message = match last_line(stderr) {
+                        Some(line) => format!("{WHILE_STARTING}{message}; stderr: {line}"),
+                        None => format!("{WHILE_STARTING}{message}"),
+                    };
+                    self.last_start_fault = Some((fault, message.clone()));
+                }
+                Err(reply)
             }
         }
     }
@@ -337,6 +349,38 @@ pub(crate) fn run_line(seq: u64, case_json: &[u8]) -> Vec<u8> {
     line.extend_from_slice(case_json);
     line.push(b'}');
     line
+}
+
+/// How the message of a fault while starting a process begins.
+const WHILE_STARTING: &str = "while starting: ";
+
+/// How the message of a case not sent after too many failed starts begins.
+const NOT_RUN: &str = "not run: the engine failed to start";
+
+/// The longest stderr line a start failure's message quotes.
+const CAUSE_MAX: usize = 300;
+
+/// The last line of `stderr` with something on it, trimmed and clipped to [`CAUSE_MAX`]
+/// characters.
+fn last_line(stderr: &str) -> Option<String> {
+    let line = stderr.lines().map(str::trim).rfind(|l| !l.is_empty())?;
+    let mut out: String = line.chars().take(CAUSE_MAX).collect();
+    if out.len() < line.len() {
+        out.push('…');
+    }
+    Some(out)
+}
+
+/// If a fault's message says the engine could not be started (this case's start failed, or it
+/// was not sent after too many failed starts), why: the message of the failed start, without
+/// `while starting:`. Reports group such faults instead of repeating a block per case.
+pub fn start_failure_cause(message: &str) -> Option<&str> {
+    if let Some(rest) = message.strip_prefix(WHILE_STARTING) {
+        return Some(rest);
+    }
+    let rest = message.strip_prefix(NOT_RUN)?;
+    let last = rest.split_once("; the last time: ").map_or(rest, |(_, last)| last);
+    Some(last.strip_prefix(WHILE_STARTING).unwrap_or(last))
 }
 
 fn unexpected(reply: &Reply, wanted: &str) -> Faulty {

@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use crate::corpus::case::Case;
 use crate::run::engine::{CaseReply, EngineInfo};
 
-pub use external::{ExternalConfig, ExternalEngine};
+pub use external::{start_failure_cause, ExternalConfig, ExternalEngine};
 #[cfg(test)]
 use external::run_line;
 pub use lines::{read_line_bounded, read_line_or_overflow, Line};
