@@ -373,7 +373,8 @@ pub fn reach(scenarios: u64, seed: u64, bytes: usize) -> Status {
     let (counts, bug) = explore(seed, scenarios, bytes, threads, |done| {
         if last.elapsed().as_secs_f64() >= 2.0 {
             last = std::time::Instant::now();
-            eprintln!("reach: {done}/{scenarios} scenarios, {:.0} s", start.elapsed().as_secs_f64());
+            let of = report::count(usize::try_from(scenarios).unwrap_or(usize::MAX), "scenario", "scenarios");
+            eprintln!("reach: {done}/{of}, {:.0} s", start.elapsed().as_secs_f64());
         }
     });
     let text = render(&counts, start.elapsed().as_secs_f64());

@@ -5,8 +5,9 @@ use std::time::Duration;
 
 use clap::Args;
 
-use crate::run::engine::Engine;
-use crate::run::protocol::{ExternalConfig, ExternalEngine};
+use crate::report::{count, printable};
+use crate::run::engine::{CaseReply, Engine};
+use crate::run::protocol::{start_failure_cause, ExternalConfig, ExternalEngine};
 
 use super::{pool, DiffConfig};
 
@@ -75,12 +76,12 @@ pub fn command(args: &DiffArgs) -> u8 {
     let name = match probe.start() {
         Ok(info) => format!("{} {}", info.name, info.version),
         Err(reply) => {
-            eprintln!("warning: the engine did not start: {reply:?}");
+            eprintln!("warning: the engine did not start: {}", start_failure(&reply));
             args.engine.clone()
         }
     };
     drop(probe);
-    println!("engine: {name}; seed {}, {} job(s)", config.seed, config.jobs);
+    println!("{}", engine_line(&name, config.seed, config.jobs));
     let summary = super::run(&config, &factory, true);
     for (why, n) in &summary.skip_reasons {
         println!("  {n:>6} × {why}");
@@ -90,7 +91,7 @@ pub fn command(args: &DiffArgs) -> u8 {
     }
     if let Some(dir) = &config.out {
         match super::triage::write_all(dir, &summary.findings, &name, config.seed) {
-            Ok(paths) => println!("{} triage file(s) in {}", paths.len(), dir.display()),
+            Ok(paths) => println!("{} in {}", count(paths.len(), "triage file", "triage files"), dir.display()),
             Err(e) => {
                 eprintln!("error: {}: {e}", dir.display());
                 return 2;
@@ -104,11 +105,55 @@ pub fn command(args: &DiffArgs) -> u8 {
     println!("{:.1} scenarios/s ({:.1}s)", summary.scenarios as f64 / secs.max(0.001), secs);
     println!("{}", summary.closing_line());
     if !summary.harness_errors.is_empty() {
-        eprintln!("error: {} harness error(s): the reference could not run a generated case", summary.harness_errors.len());
+        eprintln!("error: {}", harness_errors_line(summary.harness_errors.len()));
         2
     } else if args.deny_disagreements && (summary.disagreements > 0 || summary.rejected > 0) {
         1
     } else {
         0
+    }
+}
+
+/// The first line of the output: who runs, with which seed, on how many jobs.
+fn engine_line(name: &str, seed: u64, jobs: usize) -> String {
+    format!("engine: {}; seed {seed}, {}", printable(name), count(jobs, "job", "jobs"))
+}
+
+/// Why the engine did not start, in one printable line (the cause of a failed start, not the
+/// reply's debug form).
+fn start_failure(reply: &CaseReply) -> String {
+    match reply {
+        CaseReply::Faulted { message, .. } => printable(start_failure_cause(message).unwrap_or(message)),
+        other => format!("{other:?}"),
+    }
+}
+
+/// The closing error when the reference could not run some generated cases.
+fn harness_errors_line(n: usize) -> String {
+    format!("{}: the reference could not run a generated case", count(n, "harness error", "harness errors"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Counts read as English (issue 15, item 7): not `1 job(s)`, `1 harness error(s)`.
+    #[test]
+    fn diff_lines_read_as_english() {
+        assert_eq!(engine_line("phase 0.1", 7, 1), "engine: phase 0.1; seed 7, 1 job");
+        assert_eq!(engine_line("phase 0.1", 7, 2), "engine: phase 0.1; seed 7, 2 jobs");
+        assert_eq!(harness_errors_line(1), "1 harness error: the reference could not run a generated case");
+        assert_eq!(harness_errors_line(3), "3 harness errors: the reference could not run a generated case");
+    }
+
+    /// A failed start is told by its cause, as `run` tells it, not as a debug dump.
+    #[test]
+    fn a_failed_start_is_told_by_its_cause() {
+        let reply = CaseReply::Faulted {
+            fault: crate::run::engine::Fault::Crash,
+            message: "while starting: the engine exited (exit status: 127) before answering; stderr: sh: 1: x: not found".into(),
+            stderr: "sh: 1: x: not found\n".into(),
+        };
+        assert_eq!(start_failure(&reply), "the engine exited (exit status: 127) before answering; stderr: sh: 1: x: not found");
     }
 }

@@ -216,7 +216,7 @@ pub fn run(config: &DiffConfig, factory: &EngineFactory, progress: bool) -> Diff
     let todo: Vec<Group> =
         order.into_iter().filter_map(|k| groups.remove(&k).map(|(m, s, i)| (k, m, s, i))).collect();
     if progress && !todo.is_empty() {
-        eprintln!("diff: minimizing {} differences", todo.len());
+        eprintln!("diff: minimizing {}", crate::report::count(todo.len(), "difference", "differences"));
     }
     let budget = config.minimize_budget;
     let minimized: Vec<Finding> = pool::map(config.jobs, todo, factory, |reference, engine, ((rejected, _), m, s, indexes)| {
