@@ -221,6 +221,17 @@ fn a_huge_line_is_a_protocol_error() {
     assert!(c[1].1.starts_with("a line over"), "{c:?}");
 }
 
+/// A reply over the line limit with no newline after it is a protocol error as soon as the limit
+/// is passed, not a timeout (issue 15, item 6): the engine then waits, and the case allowance
+/// (30 s) would classify it `timeout` had the runner waited for the newline.
+#[test]
+fn a_huge_line_without_a_newline_is_a_protocol_error_not_a_timeout() {
+    let summary = run_fake("huge-no-newline");
+    let c = classes(&summary);
+    assert_eq!(labels(&summary), ["skipped", "protocol", "skipped"], "{c:?}");
+    assert!(c[1].1.starts_with("a line over"), "{c:?}");
+}
+
 #[test]
 fn an_error_reply_is_a_protocol_error_and_keeps_the_process() {
     let summary = run_fake("error-reply");

@@ -81,6 +81,10 @@ for line in sys.stdin:
     elif MODE == "huge-line":
         sys.stdout.write("x" * (5 << 20) + "\n")
         sys.stdout.flush()
+    elif MODE == "huge-no-newline":
+        sys.stdout.write("x" * (5 << 20))
+        sys.stdout.flush()
+        time.sleep(3600)
     elif MODE == "error-reply":
         send({"type": "error", "seq": seq, "message": "cannot read this case"})
     elif MODE == "faulted-reply":
