@@ -432,7 +432,11 @@ fn choice_answers(state: &GameState, board: &crate::layers::Board) -> Vec<Answer
         return base;
     }
     let mut legendary: Vec<ObjectId> = state.battlefield_ids().into_iter().filter(is_legendary).collect();
-    if !legendary.is_empty() {
+    // Two legendary cards with one name entering together meet each other, with no legendary
+    // permanent there before (Tevesh Szat's -10 with two same-named commanders).
+    let name = |id: &ObjectId| board.get(id).map(|c| c.name.clone());
+    let entering_pair = entering.iter().enumerate().any(|(i, a)| entering[i + 1..].iter().any(|b| name(a) == name(b)));
+    if !legendary.is_empty() || entering_pair {
         legendary.extend(entering);
     }
     if legendary_spell && !legendary.is_empty() {

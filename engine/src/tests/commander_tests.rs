@@ -219,6 +219,41 @@ fn minus_ten_gains_all_commanders_and_fetches_them_from_the_command_zone() {
     assert_eq!(view(&g, isamaru).controller, ALICE);
 }
 
+/// Two commanders named Isamaru enter together under Alice's control, with no legendary
+/// permanent there before: the legend rule (CR 704.5j) applies to them, so the resolving pass
+/// must name one to keep, and `legal_actions` lists a keep for each (else it lists no pass the
+/// engine accepts, and the game has no legal action).
+#[test]
+fn minus_ten_with_two_same_named_commanders_lists_a_keep_for_each() {
+    // Loyalty 10: Tevesh dies as the ability is activated (CR 704.5i), so no legendary permanent
+    // is left on the battlefield.
+    let (mut s, tevesh) = tevesh_game(10);
+    let hers = add(&mut s, "Isamaru, Hound of Konda", ALICE, ZoneKind::Command);
+    edit(&mut s, hers).commander = true;
+    let his = add(&mut s, "Isamaru, Hound of Konda", BOB, ZoneKind::Command);
+    edit(&mut s, his).commander = true;
+    let mut g = Game::new(s).unwrap();
+    activate(&mut g, ALICE, tevesh, 2).unwrap();
+    pass(&mut g).unwrap();
+    let passes: Vec<Answers> = g
+        .legal_actions()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::PassPriority { answers, .. } => Some(answers),
+            _ => None,
+        })
+        .collect();
+    let kept: Vec<Option<ObjectId>> = passes.iter().map(|a| a.keep).collect();
+    assert!(kept.contains(&Some(obj(&g, hers))) && kept.contains(&Some(obj(&g, his))), "{kept:?}");
+    for answers in passes {
+        let mut g = g.clone();
+        let keep = answers.keep;
+        g.apply(Action::PassPriority { player: BOB, answers }).unwrap();
+        let on_battlefield = [hers, his].into_iter().filter(|c| view(&g, *c).zone == ZoneKind::Battlefield).count();
+        assert_eq!(on_battlefield, 1, "one Isamaru stays (keep {keep:?})");
+    }
+}
+
 #[test]
 fn plus_one_sacrifice_is_optional_and_commanders_draw_more() {
     let (mut s, tevesh) = tevesh_game(4);
