@@ -11,6 +11,7 @@ use mtg_engine::{
     PlayerSetup, SetupError, StackAbilityKind, StackItemKind, Step as EngineStep, Target as EngineTarget, ZoneKind,
 };
 
+use crate::fuzzing::invariants::RulesGame;
 use crate::corpus::case::{AbilityKind, Action as CaseAction, Case, Choice, Expect, Mana, Player, Step, Target, TurnStep, Verb, Zone};
 use crate::run::engine::{
     CaseReply, Engine, EngineInfo, ObjectObservation, Observation, PlayerObservation, StackItemObservation, StepReply,
@@ -44,24 +45,30 @@ impl Engine for ReferenceEngine {
     }
 
     fn run_case(&mut self, case: &Case) -> CaseReply {
-        let mut session = match Session::start(case) {
-            Ok(s) => s,
-            Err(SetupFailure::Unsupported(reason)) => return CaseReply::Skipped { reason },
-            Err(SetupFailure::Error(message)) => return CaseReply::Errored { message },
-        };
-        let steps = case.steps.iter().map(|step| session.step(step)).collect();
-        CaseReply::Ran { steps }
+        run_case_on::<Game>(case)
     }
+}
+
+/// Runs `case` on any [`RulesGame`]: the reference engine, or a mutant of it (so a test can
+/// show that a case written from a fuzz finding fails on the engine with the bug).
+pub(crate) fn run_case_on<G: RulesGame>(case: &Case) -> CaseReply {
+    let mut session = match Session::<G>::start(case) {
+        Ok(s) => s,
+        Err(SetupFailure::Unsupported(reason)) => return CaseReply::Skipped { reason },
+        Err(SetupFailure::Error(message)) => return CaseReply::Errored { message },
+    };
+    let steps = case.steps.iter().map(|step| session.step(step)).collect();
+    CaseReply::Ran { steps }
 }
 
 /// How many of `case`'s action steps the reference takes before the game is over (CR 104.2a:
 /// in a two-player game, the game ends as a player loses), or `None` if it doesn't end. The
 /// expect steps are not run; a rejected action counts (it changes nothing).
 pub fn actions_until_game_over(case: &Case) -> Option<usize> {
-    let mut session = Session::start(case).ok()?;
+    let mut session = Session::<Game>::start(case).ok()?;
     let mut taken = 0;
     for step in &case.steps {
-        if session.game.is_over() {
+        if session.game.reference().is_over() {
             return Some(taken);
         }
         if let Step::Action(_) = step {
@@ -69,7 +76,7 @@ pub fn actions_until_game_over(case: &Case) -> Option<usize> {
             taken += 1;
         }
     }
-    session.game.is_over().then_some(taken)
+    session.game.reference().is_over().then_some(taken)
 }
 
 enum SetupFailure {
@@ -78,8 +85,8 @@ enum SetupFailure {
 }
 
 /// One case in progress: the game and the mapping between the case's refs and the engine's cards.
-struct Session {
-    game: Game,
+struct Session<G: RulesGame> {
+    game: G,
     refs: BTreeMap<String, CardId>,
     names: BTreeMap<CardId, String>,
     /// The `triggers` and `trigger_order` of the action step being run.
@@ -124,8 +131,8 @@ fn one_mana(m: &Mana) -> Result<ManaType, String> {
     }
 }
 
-impl Session {
-    fn start(case: &Case) -> Result<Session, SetupFailure> {
+impl<G: RulesGame> Session<G> {
+    fn start(case: &Case) -> Result<Self, SetupFailure> {
         let s = &case.setup;
         let mut cards = Vec::new();
         let mut refs = BTreeMap::new();
@@ -195,7 +202,7 @@ impl Session {
             turn_number: s.turn,
             cards,
         };
-        let game = Game::new(setup).map_err(|e| match e {
+        let game = G::new_game(setup).map_err(|e| match e {
             // A card missing from the pool is a corpus mistake (lint reports it), not something
             // the engine declares it can't do.
             SetupError::UnknownCard(_) => SetupFailure::Error(e.to_string()),
@@ -214,11 +221,11 @@ impl Session {
                 match self.action(a) {
                     Ok(()) => StepReply::Done,
                     Err(StepError::Rejected { class, message }) => {
-                        self.game = Game::from_state(before);
+                        self.game = G::from_state(before);
                         StepReply::Rejected { class, message }
                     }
                     Err(StepError::Failed(message)) => {
-                        self.game = Game::from_state(before);
+                        self.game = G::from_state(before);
                         StepReply::Failed { message }
                     }
                 }
@@ -235,7 +242,7 @@ impl Session {
     fn object(&self, r: &str) -> Result<ObjectId, StepError> {
         let card = self.refs.get(r).ok_or_else(|| StepError::Failed(format!("unknown ref `{r}`")))?;
         self.game
-            .object_of_card(*card)
+            .reference().object_of_card(*card)
             .ok_or_else(|| StepError::Failed(format!("the card `{r}` is no longer in the game")))
     }
 
@@ -251,7 +258,7 @@ impl Session {
                 });
                 let item = self
                     .game
-                    .stack_view()
+                    .reference().stack_view()
                     .into_iter()
                     .find(|item| {
                         item.kind == StackItemKind::Ability
@@ -269,7 +276,7 @@ impl Session {
             Some(p) => Ok(player_id(p)),
             None => self
                 .game
-                .priority_player()
+                .reference().priority_player()
                 .ok_or_else(|| StepError::Rejected { class: Some("timing".into()), message: "no player has priority".into() }),
         }
     }
@@ -314,7 +321,7 @@ impl Session {
     /// unnamed ones after, in the engine's default order) say.
     fn put_triggers(&mut self) -> Result<(), StepError> {
         for _ in 0..MAX_PASSES {
-            let pending = self.game.pending_triggers();
+            let pending = self.game.reference().pending_triggers();
             let Some(player) = pending.first().map(|t| t.controller) else { return Ok(()) };
             let source_ref = |card: Option<CardId>| card.and_then(|c| self.names.get(&c).cloned());
             let mut order: Vec<u32> = Vec::new();
@@ -397,13 +404,13 @@ impl Session {
     fn resolve(&mut self, a: &CaseAction) -> Result<(), StepError> {
         let top = self
             .game
-            .stack_view()
+            .reference().stack_view()
             .first()
             .map(|item| item.id)
             .ok_or_else(|| StepError::Failed("`resolve` with an empty stack".into()))?;
         let answers = self.answers(a.choose.as_ref())?;
         for _ in 0..MAX_PASSES {
-            if !self.game.stack_view().iter().any(|item| item.id == top) {
+            if !self.game.reference().stack_view().iter().any(|item| item.id == top) {
                 return Ok(());
             }
             let player = self.actor(&CaseAction { by: None, ..a.clone() })?;
@@ -418,18 +425,18 @@ impl Session {
         let whose = turn.map(player_id);
         // "Until step `to` begins": a pass that leaves the game in the step it started in (the
         // other player now has priority) is not the step beginning.
-        let start = (self.game.turn_number(), self.game.step());
+        let start = (self.game.reference().turn_number(), self.game.reference().step());
         for _ in 0..MAX_PASSES {
-            if !self.game.stack_view().is_empty() {
+            if !self.game.reference().stack_view().is_empty() {
                 return Err(StepError::Failed("`advance`: something was put on the stack on the way".into()));
             }
             let player = self
                 .game
-                .priority_player()
+                .reference().priority_player()
                 .ok_or_else(|| StepError::Failed("`advance`: no player has priority (is the game over?)".into()))?;
             self.apply(Action::PassPriority { player, answers: Answers::default() })?;
-            let began = (self.game.turn_number(), self.game.step()) != start;
-            if began && self.game.step() == to && whose.is_none_or(|p| self.game.active_player() == p) {
+            let began = (self.game.reference().turn_number(), self.game.reference().step()) != start;
+            if began && self.game.reference().step() == to && whose.is_none_or(|p| self.game.reference().active_player() == p) {
                 return Ok(());
             }
         }
@@ -455,7 +462,7 @@ impl Session {
     }
 
     fn ref_of(&self, obj: ObjectId) -> Option<String> {
-        self.game.card_of_object(obj).and_then(|c| self.names.get(&c).cloned())
+        self.game.reference().card_of_object(obj).and_then(|c| self.names.get(&c).cloned())
     }
 
     fn object_observation(&self, v: &ObjectView) -> ObjectObservation {
@@ -491,14 +498,14 @@ impl Session {
         match e {
             Expect::Object { object, .. } => {
                 let card = self.refs.get(object).ok_or_else(|| format!("unknown ref `{object}`"))?;
-                let obj = self.game.object_of_card(*card).ok_or_else(|| format!("`{object}` is no longer in the game"))?;
+                let obj = self.game.reference().object_of_card(*card).ok_or_else(|| format!("`{object}` is no longer in the game"))?;
                 let view = self.game.object_view(obj).ok_or_else(|| format!("no view of `{object}`"))?;
                 Ok(Observation::Object(self.object_observation(&view)))
             }
             Expect::Player { player, .. } => {
                 let v = self
                     .game
-                    .player_view(player_id(*player))
+                    .reference().player_view(player_id(*player))
                     .ok_or_else(|| format!("no player {player}"))?;
                 Ok(Observation::Player(PlayerObservation {
                     life: Some(i64::from(v.life)),
@@ -510,7 +517,7 @@ impl Session {
             Expect::Stack { .. } => Ok(Observation::Stack {
                 items: self
                     .game
-                    .stack_view()
+                    .reference().stack_view()
                     .iter()
                     .map(|item| StackItemObservation {
                         kind: match item.kind {
@@ -537,7 +544,7 @@ impl Session {
                     .ok_or_else(|| "a zone query names an owner or a controller".to_string())?;
                 let objects = self
                     .game
-                    .zone_view(zone, player_id(player))
+                    .reference().zone_view(zone, player_id(player))
                     .iter()
                     .map(|v| self.object_observation(v))
                     .collect();

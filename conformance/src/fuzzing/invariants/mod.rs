@@ -49,6 +49,9 @@ pub trait RulesGame: Clone + Sized {
     /// CR 106.7.
     fn could_produce(&self, permanent: ObjectId) -> BTreeSet<ManaType>;
     fn object_view(&self, object: ObjectId) -> Option<ObjectView>;
+    /// The reference game underneath, for the read-only queries no mutant changes (whose turn
+    /// and step, the stack, pending triggers, which object a card is).
+    fn reference(&self) -> &Game;
     /// The saved game (JSON of the state).
     fn save(&self) -> Result<String, String> {
         serde_json::to_string(self.state()).map_err(|e| e.to_string())
@@ -79,6 +82,9 @@ impl RulesGame for Game {
     }
     fn object_view(&self, object: ObjectId) -> Option<ObjectView> {
         Game::object_view(self, object)
+    }
+    fn reference(&self) -> &Game {
+        self
     }
 }
 

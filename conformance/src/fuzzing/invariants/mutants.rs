@@ -84,6 +84,9 @@ impl<B: Bug> RulesGame for Mutant<B> {
     fn save(&self) -> Result<String, String> {
         B::save(&self.game)
     }
+    fn reference(&self) -> &Game {
+        &self.game
+    }
 }
 
 // ---- helpers ----

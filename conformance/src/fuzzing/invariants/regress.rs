@@ -834,6 +834,26 @@ pub(crate) mod tests {
         crate::fuzzing::reach::hunt::<Mutant<B>>(B::BREAKS, 1, budget, crate::fuzzing::reach::DEFAULT_BYTES).map(|(_, b, _)| b)
     }
 
+    /// The case `r` as the corpus loader reads it.
+    fn loaded_case(r: &Regression) -> crate::corpus::case::Case {
+        let loaded = Corpus::from_texts(
+            concat!(env!("CARGO_MANIFEST_DIR"), "/../rulings"),
+            [(PathBuf::from("regressions/test.toml"), r.toml.clone())],
+        );
+        let case = loaded.corpus.cases.first().map(|c| c.item.clone());
+        let Some(case) = case else { panic!("no case in\n{}", r.toml) };
+        case
+    }
+
+    /// The case fails on the engine `G` whose bug it was written from: it would catch the bug
+    /// in an engine run through the corpus, not only hold on the reference.
+    pub(crate) fn assert_fails_on<G: RulesGame>(r: &Regression) {
+        let case = loaded_case(r);
+        let reply = crate::run::reference::run_case_on::<G>(&case);
+        let verdict = crate::run::judge::judge(&case, &reply);
+        assert!(matches!(verdict, Verdict::Failed(_)), "the case does not fail on the engine it came from: {verdict:?}\n{}", r.toml);
+    }
+
     /// The case parses, lints clean and passes on the real engine (which has no such bug).
     pub(crate) fn assert_good_case(r: &Regression) {
         let loaded = Corpus::from_texts(
@@ -866,6 +886,7 @@ pub(crate) mod tests {
         assert!(r.toml.contains("expect_illegal = \"cost\""), "{}", r.toml);
         assert!(r.id.starts_with("regression/tap-symbol-"));
         assert_good_case(&r);
+        assert_fails_on::<Mutant<TapsTappedPermanent>>(&r);
     }
 
     /// The seeded search's first X finding (seed 1) becomes a counters case.
@@ -878,6 +899,7 @@ pub(crate) mod tests {
         assert_eq!(r.covers, "cr-107.3m");
         assert!(r.toml.contains("counters = {"), "{}", r.toml);
         assert_good_case(&r);
+        assert_fails_on::<Mutant<XFromManaSpent>>(&r);
     }
 
     fn empty_board(step: u8) -> Scenario {
