@@ -387,28 +387,36 @@ mod tests {
 
     use super::*;
 
+    /// Alice's turn 3 at `step`, Alice and Bob at 20 life with empty pools, and `cards`.
+    fn two_players(step: Step, cards: Vec<mtg_engine::CardSetup>) -> GameSetup {
+        let player = |name: &str| PlayerSetup { name: name.into(), life: 20, mana_pool: ManaPool::default() };
+        GameSetup {
+            seed: 1,
+            players: vec![player("alice"), player("bob")],
+            active_player: PlayerId(0),
+            priority_player: None,
+            step,
+            turn_number: 3,
+            cards,
+        }
+    }
+
     /// A planeswalker the generator put on the battlefield without loyalty counters had its
     /// printed loyalty in the engine's setup (CR 306.5b); the corpus setup must say so, or an
     /// engine reading the case gives it none (phase.rs did: D14 in its REPORT).
     #[test]
     fn a_battlefield_planeswalker_has_its_loyalty_written() {
-        let player = |name: &str| PlayerSetup { name: name.into(), life: 20, mana_pool: ManaPool::default() };
         let mut with_zero = mtg_engine::CardSetup::new("Tevesh Szat, Doom of Fools", PlayerId(1), ZoneKind::Battlefield);
         with_zero.counters.insert("loyalty".into(), 0);
-        let setup = GameSetup {
-            seed: 1,
-            players: vec![player("alice"), player("bob")],
-            active_player: PlayerId(0),
-            priority_player: None,
-            step: Step::PrecombatMain,
-            turn_number: 3,
-            cards: vec![
+        let setup = two_players(
+            Step::PrecombatMain,
+            vec![
                 mtg_engine::CardSetup::new("Tevesh Szat, Doom of Fools", PlayerId(0), ZoneKind::Battlefield),
                 with_zero,
                 mtg_engine::CardSetup::new("Tevesh Szat, Doom of Fools", PlayerId(0), ZoneKind::Hand),
                 mtg_engine::CardSetup::new("Grizzly Bears", PlayerId(0), ZoneKind::Battlefield),
             ],
-        };
+        );
         let (corpus, _) = corpus_setup(&setup).expect("a corpus setup");
         let loyalty: Vec<Option<u32>> = corpus.battlefield.iter().map(|p| p.counters.get("loyalty").copied()).collect();
         assert_eq!(loyalty, vec![Some(4), Some(0), None]);
@@ -420,17 +428,7 @@ mod tests {
     /// it must be the corpus's empty declaration, which other engines read the same way.
     #[test]
     fn a_pass_that_declares_no_attackers_is_written_as_an_empty_attack() {
-        let player = |name: &str| PlayerSetup { name: name.into(), life: 20, mana_pool: ManaPool::default() };
-        let setup = GameSetup {
-            seed: 1,
-            players: vec![player("alice"), player("bob")],
-            active_player: PlayerId(0),
-            priority_player: None,
-            step: Step::BeginningOfCombat,
-            turn_number: 3,
-            cards: vec![],
-        };
-        let mut game = Game::new(setup).expect("a board");
+        let mut game = Game::new(two_players(Step::BeginningOfCombat, vec![])).expect("a board");
         let pass = |p: u8| EngineAction::PassPriority { player: PlayerId(p), answers: Answers::default() };
         // Outside the declaration, a pass is a pass.
         assert_eq!(to_corpus(&game, &[], &pass(0)).map(|a| a.verb), Some(Verb::Pass));

@@ -2,32 +2,51 @@ use super::*;
 use crate::corpus::case::Case;
 use crate::run::engine::{CaseReply, EngineInfo, Observation, StepReply};
 
-/// The reference engine with one planted bug: a creature's observed power ignores its +1/+1
-/// counters (as if layer 7c were skipped).
-struct IgnoresPlusCounters(ReferenceEngine);
+/// The reference engine with one planted bug: `edit` rewrites each step reply it gives.
+struct Planted {
+    name: &'static str,
+    edit: fn(&mut StepReply),
+    engine: ReferenceEngine,
+}
 
-impl Engine for IgnoresPlusCounters {
+impl Planted {
+    fn boxed(name: &'static str, edit: fn(&mut StepReply)) -> Box<dyn Engine + Send> {
+        Box::new(Planted { name, edit, engine: ReferenceEngine::new() })
+    }
+}
+
+impl Engine for Planted {
     fn info(&self) -> EngineInfo {
-        EngineInfo { name: "planted".into(), version: "0".into(), features: vec![] }
+        EngineInfo { name: self.name.into(), version: "0".into(), features: vec![] }
     }
     fn run_case(&mut self, case: &Case) -> CaseReply {
-        let mut reply = self.0.run_case(case);
+        let mut reply = self.engine.run_case(case);
         if let CaseReply::Ran { steps } = &mut reply {
-            for s in steps {
-                if let StepReply::Observed { observation: Observation::Object(o) } = s {
-                    let plus = o.counters.as_ref().and_then(|c| c.get("+1/+1")).copied().unwrap_or(0);
-                    if let Some(p) = o.power.as_mut() {
-                        *p -= plus;
-                    }
-                }
-            }
+            steps.iter_mut().for_each(self.edit);
         }
         reply
     }
 }
 
+/// A creature's observed power ignores its +1/+1 counters (as if layer 7c were skipped).
+fn ignores_plus_counters(s: &mut StepReply) {
+    if let StepReply::Observed { observation: Observation::Object(o) } = s {
+        let plus = o.counters.as_ref().and_then(|c| c.get("+1/+1")).copied().unwrap_or(0);
+        if let Some(p) = o.power.as_mut() {
+            *p -= plus;
+        }
+    }
+}
+
+/// Every zone's objects listed in reverse order.
+fn reverses_zones(s: &mut StepReply) {
+    if let StepReply::Observed { observation: Observation::Zone { objects } } = s {
+        objects.reverse();
+    }
+}
+
 fn planted() -> Box<dyn Engine + Send> {
-    Box::new(IgnoresPlusCounters(ReferenceEngine::new()))
+    Planted::boxed("planted", ignores_plus_counters)
 }
 
 fn config(n: usize, jobs: usize) -> DiffConfig {
@@ -73,26 +92,6 @@ fn refs(setup: &crate::corpus::case::Setup) -> Vec<String> {
     script::refs(setup)
 }
 
-/// The reference engine listing every zone's objects in reverse order.
-struct ReversesZones(ReferenceEngine);
-
-impl Engine for ReversesZones {
-    fn info(&self) -> EngineInfo {
-        EngineInfo { name: "reversed".into(), version: "0".into(), features: vec![] }
-    }
-    fn run_case(&mut self, case: &Case) -> CaseReply {
-        let mut reply = self.0.run_case(case);
-        if let CaseReply::Ran { steps } = &mut reply {
-            for s in steps {
-                if let StepReply::Observed { observation: Observation::Zone { objects } } = s {
-                    objects.reverse();
-                }
-            }
-        }
-        reply
-    }
-}
-
 /// A case from TOML (one `[[case]]`).
 fn case(text: &str) -> Case {
     toml::from_str::<crate::corpus::case::CasesFile>(text).expect("a case file").case.pop().expect("a case")
@@ -101,7 +100,7 @@ fn case(text: &str) -> Case {
 #[test]
 fn a_battlefield_in_another_order_is_no_difference_a_library_is() {
     // Many boards with two or more permanents a player controls: the order is never a finding.
-    let s = run(&config(40, 1), &|| -> Box<dyn Engine + Send> { Box::new(ReversesZones(ReferenceEngine::new())) }, false);
+    let s = run(&config(40, 1), &|| Planted::boxed("reversed", reverses_zones), false);
     assert_eq!((s.disagreements, s.rejected), (0, 0), "{}", s.closing_line());
     // A library's order is part of the game (CR 401.2): reversed, it differs.
     let c = case(
@@ -120,7 +119,7 @@ step = [
 "#,
     );
     let r = ReferenceEngine::new().run_case(&c);
-    let e = ReversesZones(ReferenceEngine::new()).run_case(&c);
+    let e = Planted::boxed("reversed", reverses_zones).run_case(&c);
     match compare(&c, &r, &e) {
         Outcome::Disagreed(m) => assert_eq!((m.step, m.kind.as_str()), (1, "zone.objects.name")),
         other => panic!("the library's order should differ: {other:?}"),
