@@ -16,7 +16,15 @@ use board::board;
 fn benches(c: &mut Criterion) {
     let Ok(game) = Game::new(board()) else { panic!("the bench board is a legal setup") };
     assert_eq!(game.state().objects.len(), 20);
-    c.bench_function("legal_actions/20_objects", |b| b.iter(|| black_box(&game).legal_actions()));
+    // Cold: a copy that keeps no board (`layers::board_of`), as after any change to the objects
+    // or effects; warm: the same game asked again, its board kept.
+    let cold = || Game::from_state(game.state().clone_without_board());
+    c.bench_function("legal_actions/20_objects", |b| {
+        b.iter_batched(cold, |g| g.legal_actions(), criterion::BatchSize::SmallInput)
+    });
+    let warm = game.clone();
+    warm.legal_actions();
+    c.bench_function("legal_actions_warm/20_objects", |b| b.iter(|| black_box(&warm).legal_actions()));
     // One step of a random walk: enumerate, apply one listed action (restarting when the game
     // ends); the walk is deterministic, so every run measures the same sequence of positions.
     c.bench_function("enumerate_apply/20_objects", |b| {

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::events::Event;
 use crate::ids::{ObjectId, PlayerId};
-use crate::layers::{compute_all, Board};
+use crate::layers::{board_of, Board};
 use crate::mana::{ManaPool, ManaType};
 use crate::mana_abilities::ProductionCache;
 use crate::rejection::Rejection;
@@ -100,7 +100,7 @@ pub fn apply(state: &mut GameState, action: Action) -> Result<Vec<Event>, Reject
 
 /// `settle_after`: give the player priority again after an action that keeps it. That step
 /// can't fail, so a trial that only asks "is this accepted?" skips it.
-/// `board`: the characteristics of `state` as it is now (`compute_all(state)`), if the caller
+/// `board`: the characteristics of `state` as it is now (`board_of(state)`), if the caller
 /// already has them; else each step computes what it needs.
 fn apply_inner(
     state: &mut GameState,
@@ -166,7 +166,7 @@ fn check_turn(state: &GameState, action: &Action) -> Result<PlayerId, Rejection>
 /// nothing can fail. `None` where only a trial can tell: the last pass of a round (the top of
 /// the stack resolves with the pass's answers, CR 608.2, or the step ends, CR 500.4, with its
 /// turn-based choices, CR 514.1), and a mana ability whose cost (counters removed, the source
-/// sacrificed) changes what its production reads. `board`: `compute_all(state)`.
+/// sacrificed) changes what its production reads. `board`: `board_of(state)`.
 fn accepted_by_checks(state: &GameState, board: &Board, cache: &ProductionCache, action: &Action) -> Option<bool> {
     let Ok(player) = check_turn(state, action) else { return Some(false) };
     let ok = match action {
@@ -520,7 +520,7 @@ fn permutations(ids: &[u32]) -> Vec<Vec<u32>> {
     out
 }
 
-/// `board`: `compute_all(state)`, shared by all the trials of one `legal_actions` call (and so
+/// `board`: `board_of(state)`, shared by all the trials of one `legal_actions` call (and so
 /// is `cache`).
 fn is_legal(state: &GameState, board: &Board, cache: &ProductionCache, action: &Action) -> bool {
     // The trial copy is thrown away, so `apply`'s own backup copy is not needed.
@@ -591,7 +591,7 @@ fn list(state: &GameState, by_trial: bool) -> Vec<Action> {
         return Vec::new();
     }
     // The characteristics now: what every candidate and every trial starts from.
-    let board = compute_all(state);
+    let board = board_of(state);
     let cache = ProductionCache::default();
     let legal = |a: &Action| {
         let proved = if by_trial { None } else { accepted_by_checks(state, &board, &cache, a) };

@@ -10,7 +10,7 @@ use crate::events::Event;
 use crate::ids::{ObjectId, PlayerId};
 use std::borrow::Cow;
 
-use crate::layers::{compute_all, Board};
+use crate::layers::{board_of, Board};
 use crate::mana::{ManaPool, ManaType};
 use crate::mana_abilities::{self, ManaActivation, ProductionCache};
 use crate::rejection::Rejection;
@@ -143,11 +143,16 @@ pub(crate) fn activate(
     board: Option<&Board>,
     cache: Option<&ProductionCache>,
 ) -> Result<(), Rejection> {
-    let board: Cow<'_, Board> = match board {
-        Some(b) => Cow::Borrowed(b),
-        None => Cow::Owned(compute_all(state)),
+    let given = board.is_some();
+    let kept;
+    let board: &Board = match board {
+        Some(b) => b,
+        None => {
+            kept = board_of(state);
+            &kept
+        }
     };
-    let checked = check_activation(state, &board, &a)?;
+    let checked = check_activation(state, board, &a)?;
     let (source_card, counters_before) = match state.object(a.source) {
         Some(o) => (o.card, o.counters.clone()),
         None => return Err(Rejection::NoSuchObject(a.source)),
@@ -166,9 +171,9 @@ pub(crate) fn activate(
         // Tapping, untapping and paying mana change no characteristics, so the board computed
         // above still holds; removing counters or sacrificing may, so then it is recomputed.
         let unchanged = checked.cost_keeps_board();
-        let shared = matches!(board, Cow::Borrowed(_)) && unchanged;
+        let shared = given && unchanged;
         let act = mana_activation(&a, &checked, if shared { cache } else { None });
-        let board = if unchanged { Some(board) } else { None };
+        let board = if unchanged { Some(Cow::Borrowed(board)) } else { None };
         return mana_abilities::resolve(state, &act, &ability.effect, board, ev);
     }
     let id = state.new_object_id();

@@ -7,9 +7,8 @@ use crate::cards::card_def;
 use crate::costs::{mana_payment, pay_mana};
 use crate::events::Event;
 use crate::ids::{ObjectId, PlayerId};
-use std::borrow::Cow;
 
-use crate::layers::{compute_all, Board};
+use crate::layers::{board_of, Board};
 use crate::abilities::{Ability, TargetSpec};
 use crate::layers::Characteristics;
 use crate::mana::{ManaCost, ManaPool, SpendPurpose};
@@ -76,11 +75,15 @@ pub(crate) fn check_cast(state: &GameState, board: &Board, c: &Cast) -> Result<C
 
 /// `board`: the characteristics now, if the caller has them.
 pub(crate) fn cast(state: &mut GameState, c: Cast, ev: &mut Vec<Event>, board: Option<&Board>) -> Result<(), Rejection> {
-    let board: Cow<'_, Board> = match board {
-        Some(b) => Cow::Borrowed(b),
-        None => Cow::Owned(compute_all(state)),
+    let kept;
+    let board: &Board = match board {
+        Some(b) => b,
+        None => {
+            kept = board_of(state);
+            &kept
+        }
     };
-    let CastPlan { cost, x, purpose } = check_cast(state, &board, &c)?;
+    let CastPlan { cost, x, purpose } = check_cast(state, board, &c)?;
     let Cast { player, card, chosen_targets, payment, .. } = c;
     pay_mana(state, player, &cost, x, payment.as_ref(), purpose, ev)?;
     let new = zones::move_to(state, card, ZoneKind::Stack, Some(player), ev).ok_or(Rejection::NoSuchObject(card))?;

@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use crate::abilities::Keyword;
 use crate::events::Event;
 use crate::ids::{ObjectId, PlayerId};
-use crate::layers::{compute_all, Board};
+use crate::layers::{board_of, Board};
 use crate::priority::give_priority;
 use crate::rejection::Rejection;
 use crate::state::{GameState, ZoneKind};
@@ -49,7 +49,7 @@ pub(crate) fn check_declaration(state: &GameState, board: &Board, player: Player
 
 /// Creatures that could attack for the active player.
 pub(crate) fn possible_attackers(state: &GameState) -> Vec<ObjectId> {
-    let board = compute_all(state);
+    let board = board_of(state);
     state
         .zone_objects(ZoneKind::Battlefield, Some(state.active))
         .iter()
@@ -69,7 +69,7 @@ pub(crate) fn begin_declare_attackers(state: &mut GameState, _ev: &mut [Event]) 
 
 /// The declaration (a turn-based action, CR 508.1): attackers become tapped (CR 508.1f).
 pub(crate) fn declare(state: &mut GameState, player: PlayerId, attackers: Vec<ObjectId>, ev: &mut Vec<Event>) -> Result<(), Rejection> {
-    let board = compute_all(state);
+    let board = board_of(state);
     check_declaration(state, &board, player, &attackers)?;
     for id in &attackers {
         let vigilance = board.get(id).is_some_and(|c| c.has_keyword(Keyword::Vigilance));
@@ -91,7 +91,7 @@ pub(crate) fn declare(state: &mut GameState, player: PlayerId, attackers: Vec<Ob
 /// CR 510.1: each attacking creature still on the battlefield deals damage equal to its power
 /// to the defending player (no blockers yet), with lifelink if it has it (CR 702.15b).
 pub(crate) fn combat_damage(state: &mut GameState, ev: &mut Vec<Event>) {
-    let board = compute_all(state);
+    let board = board_of(state);
     let defender = state.active.opponent();
     let attackers = state.combat.attackers.clone();
     for id in attackers {

@@ -14,7 +14,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::abilities::{Effect, ManaSpec, Relation};
 use crate::ids::{ObjectId, PlayerId};
-use crate::layers::{compute_all, Board};
+use crate::layers::{board_of, Board};
 use crate::mana::{ManaPool, ManaType};
 use crate::replacement::{self, ActiveReplacement, ProductionContext};
 use crate::state::{GameState, ZoneKind};
@@ -334,7 +334,7 @@ pub(crate) fn produce_table_naive(
 
 /// CR 106.7 for one permanent.
 pub fn could_produce(state: &GameState, permanent: ObjectId) -> BTreeSet<ManaType> {
-    let board = compute_all(state);
+    let board = board_of(state);
     let reps = replacement::active(state, &board);
     produce_table(state, &board, &reps, Some(permanent))
         .remove(&permanent)

@@ -13,7 +13,7 @@ use crate::actions::Answers;
 use crate::costs::pay_mana;
 use crate::events::Event;
 use crate::ids::{ObjectId, PlayerId};
-use crate::layers::compute_all;
+use crate::layers::board_of;
 use crate::mana::ManaCost;
 use crate::mana_abilities::damage_player;
 use crate::rejection::Rejection;
@@ -65,7 +65,7 @@ impl ResolveCtx<'_> {
             Amount::X => self.x,
             Amount::CountersOnThis(kind) => self.source_counters.get(kind).copied().unwrap_or(0),
             Amount::PermanentsWithSubtype(sub) => {
-                let board = compute_all(state);
+                let board = board_of(state);
                 let n = state
                     .battlefield_ids()
                     .iter()
@@ -139,7 +139,7 @@ pub(crate) fn resolve(
         }
         Effect::AddMana(spec) | Effect::AddRestrictedMana { spec, .. } => {
             // A non-mana-ability source of mana (CR 106.3): fixed mana, or the answered type.
-            let board = compute_all(state);
+            let board = board_of(state);
             let reps = crate::replacement::active(state, &board);
             let table = if matches!(spec, crate::abilities::ManaSpec::CouldProduce { .. }) {
                 crate::could_produce::land_table(state, &board, &reps)
@@ -189,7 +189,7 @@ pub(crate) fn resolve(
             }
         }
         Effect::PutCountersOnEach { types, controller, kind, amount } => {
-            let board = compute_all(state);
+            let board = board_of(state);
             let n = ctx.amount(state, amount);
             let each: Vec<ObjectId> = state
                 .zone_objects(ZoneKind::Battlefield, None)
@@ -217,7 +217,7 @@ pub(crate) fn resolve(
             }
         }
         Effect::SacrificeThisUnlessSacrifice { types } => {
-            let board = compute_all(state);
+            let board = board_of(state);
             let candidates: Vec<ObjectId> = state
                 .zone_objects(ZoneKind::Battlefield, Some(ctx.controller))
                 .iter()
@@ -252,7 +252,7 @@ pub(crate) fn resolve(
             }
         }
         Effect::MaySacrifice { types, another, if_done, if_commander } => {
-            let board = compute_all(state);
+            let board = board_of(state);
             let this = ctx.source;
             let candidates: Vec<ObjectId> = state
                 .zone_objects(ZoneKind::Battlefield, Some(ctx.controller))
@@ -302,7 +302,7 @@ pub(crate) fn resolve(
         Effect::DealDamage { amount, target } => {
             if ctx.legal.get(*target).copied().unwrap_or(false) {
                 if let Some(t) = ctx.targets.get(*target) {
-                    let board = compute_all(state);
+                    let board = board_of(state);
                     crate::damage::deal(state, &board, ctx.source, *t, ctx.amount(state, amount), ev);
                 }
             }
@@ -394,7 +394,7 @@ pub(crate) fn resolve(
             let (Some(me), Some(to)) = (ctx.object(state, EffectObject::This), ctx.object(state, *object)) else {
                 return Ok(());
             };
-            let board = compute_all(state);
+            let board = board_of(state);
             // CR 301.5c: an Equipment can't equip itself, nor while it is a creature; CR 701.3b:
             // attaching to what it is already attached to does nothing.
             let is_creature = board.get(&me).is_some_and(|c| c.is(CardType::Creature));

@@ -6,7 +6,7 @@ use crate::actions::{self, Action};
 use crate::could_produce;
 use crate::events::Event;
 use crate::ids::{CardId, ObjectId, PlayerId};
-use crate::layers::compute_all;
+use crate::layers::board_of;
 use crate::mana::ManaType;
 use crate::rejection::Rejection;
 use crate::setup::{self, GameSetup, SetupError};
@@ -92,7 +92,7 @@ impl Game {
     }
 
     pub fn object_view(&self, obj: ObjectId) -> Option<ObjectView> {
-        view::object_view(&self.state, &compute_all(&self.state), obj)
+        view::object_view(&self.state, &board_of(&self.state), obj)
     }
 
     pub fn player_view(&self, p: PlayerId) -> Option<PlayerView> {
@@ -113,7 +113,7 @@ impl Game {
 
     /// Library, hand, graveyard, exile, command: by owner; battlefield and stack: by controller.
     pub fn zone_view(&self, zone: ZoneKind, player: PlayerId) -> Vec<ObjectView> {
-        let board = compute_all(&self.state);
+        let board = board_of(&self.state);
         self.state
             .zone_objects(zone, Some(player))
             .iter()

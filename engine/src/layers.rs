@@ -371,7 +371,21 @@ fn apply(ch: &mut Characteristics, m: &Modification, timestamp: u64, obj: &Objec
     }
 }
 
-/// Characteristics of every object in the game.
+/// Characteristics of every object in the game, as [`compute_all`] computes them, kept with the
+/// state until its objects or continuous effects next change (`revision`): the engine asks many
+/// questions of one unchanged state (a listing and the activation it leads to, each observation
+/// of a case, a state-based action check that finds nothing and the next one).
+pub fn board_of(state: &GameState) -> Arc<Board> {
+    let key = (state.objects.revision(), state.effects.revision());
+    if let Some(board) = state.board_cache.get(key) {
+        return board;
+    }
+    let board = Arc::new(compute_all(state));
+    state.board_cache.put(key, Arc::clone(&board));
+    board
+}
+
+/// Characteristics of every object in the game, computed afresh.
 pub fn compute_all(state: &GameState) -> Board {
     // Printed values and layer 1 (CR 613.1, 613.2).
     let mut board: Board = state
@@ -550,7 +564,7 @@ pub(crate) fn apply_control(state: &mut GameState) {
 
 /// Characteristics of one object.
 pub fn characteristics(state: &GameState, id: ObjectId) -> Option<Characteristics> {
-    compute_all(state).remove(&id)
+    board_of(state).get(&id).cloned()
 }
 
 /// Printed characteristics of a definition (for objects that are about to exist).

@@ -29,6 +29,7 @@ mod mana_abilities;
 mod priority;
 pub mod rejection;
 pub mod replacement;
+pub mod revision;
 pub mod rng;
 mod sba;
 pub mod setup;

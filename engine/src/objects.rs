@@ -8,12 +8,29 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::ids::ObjectId;
+use crate::revision::Revision;
 use crate::state::Object;
 
 /// Every object of the game, ordered by id.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Default)]
 pub struct Objects {
     list: Vec<(ObjectId, Object)>,
+    /// Renewed by every method that can change an object (`&mut self`), so a board computed
+    /// for one revision is never read for another (`layers::board`).
+    revision: Revision,
+}
+
+/// The objects alone: the revision is bookkeeping, not part of the game.
+impl PartialEq for Objects {
+    fn eq(&self, other: &Objects) -> bool {
+        self.list == other.list
+    }
+}
+
+impl std::fmt::Debug for Objects {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Objects").field("list", &self.list).finish()
+    }
 }
 
 impl Objects {
@@ -29,7 +46,13 @@ impl Objects {
         self.position(*id).ok().and_then(|i| self.list.get(i)).map(|(_, o)| o)
     }
 
+    /// The revision of the objects as they are now (see [`Revision`]).
+    pub fn revision(&self) -> Revision {
+        self.revision
+    }
+
     pub fn get_mut(&mut self, id: &ObjectId) -> Option<&mut Object> {
+        self.revision = Revision::new();
         let i = self.position(*id).ok()?;
         self.list.get_mut(i).map(|(_, o)| o)
     }
@@ -40,6 +63,7 @@ impl Objects {
 
     /// Puts `obj` under `id`; returns the object it replaces.
     pub fn insert(&mut self, id: ObjectId, obj: Object) -> Option<Object> {
+        self.revision = Revision::new();
         match self.position(id) {
             Ok(i) => self.list.get_mut(i).map(|(_, slot)| std::mem::replace(slot, obj)),
             Err(i) => {
@@ -50,16 +74,19 @@ impl Objects {
     }
 
     pub fn remove(&mut self, id: &ObjectId) -> Option<Object> {
+        self.revision = Revision::new();
         let i = self.position(*id).ok()?;
         Some(self.list.remove(i).1)
     }
 
     /// The object under `id`, to read or change in place (as `BTreeMap::entry`).
     pub fn entry(&mut self, id: ObjectId) -> Entry<'_> {
+        self.revision = Revision::new();
         Entry { objects: self, id }
     }
 
     pub fn retain(&mut self, mut keep: impl FnMut(&ObjectId, &mut Object) -> bool) {
+        self.revision = Revision::new();
         self.list.retain_mut(|(id, o)| keep(id, o));
     }
 
@@ -86,6 +113,7 @@ impl Objects {
 
     /// Objects in id order, to change in place.
     pub fn values_mut(&mut self) -> impl DoubleEndedIterator<Item = &mut Object> + ExactSizeIterator {
+        self.revision = Revision::new();
         self.list.iter_mut().map(|(_, o)| o)
     }
 }

@@ -12,7 +12,7 @@ use crate::events::Event;
 use crate::ids::{ObjectId, PlayerId};
 use crate::rejection::Rejection;
 use crate::casting::{enchant_specs, is_aura};
-use crate::layers::{compute_all, Board, Characteristics};
+use crate::layers::{board_of, Board, Characteristics};
 use crate::targets::{self, Target};
 use crate::state::{GameState, ZoneKind};
 use crate::types::CardType;
@@ -23,7 +23,7 @@ use crate::zones;
 /// not allowed.
 pub(crate) fn check(state: &mut GameState, answers: Option<&Answers>, ev: &mut Vec<Event>) -> Result<bool, Rejection> {
     let mut any = false;
-    let board = compute_all(state);
+    let board = board_of(state);
     let legend_losers = legend_rule(state, &board, answers)?;
     let ids = state.player_ids();
     for p in ids {

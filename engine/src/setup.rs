@@ -9,7 +9,7 @@ use crate::cards::card_def;
 use crate::ids::{CardId, DefId, ObjectId, PlayerId};
 use crate::mana::ManaPool;
 use crate::rng::Rng;
-use crate::state::{CardRecord, Combat, GameState, Object, Player, ZoneKind};
+use crate::state::{CardRecord, Combat, Effects, GameState, Object, Player, ZoneKind};
 use crate::turn::Step;
 use crate::types::CardType;
 
@@ -113,7 +113,7 @@ pub(crate) fn build(setup: GameSetup) -> Result<GameState, SetupError> {
         cards: Vec::new(),
         objects: crate::objects::Objects::new(),
         stack: Vec::new(),
-        effects: Vec::new(),
+        effects: Effects::default(),
         pending_triggers: Vec::new(),
         active: setup.active_player,
         priority: Some(setup.priority_player.unwrap_or(setup.active_player)),
@@ -128,6 +128,7 @@ pub(crate) fn build(setup: GameSetup) -> Result<GameState, SetupError> {
         trigger_wait: None,
         next_trigger_id: 0,
         linked_exiles: Vec::new(),
+        board_cache: Default::default(),
     };
     let mut ids: Vec<ObjectId> = Vec::new();
     for (i, c) in setup.cards.iter().enumerate() {

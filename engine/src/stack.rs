@@ -9,7 +9,7 @@
 use crate::actions::Answers;
 use crate::effects::{self, ResolveCtx};
 use crate::events::Event;
-use crate::layers::compute_all;
+use crate::layers::board_of;
 use crate::rejection::Rejection;
 use crate::state::{GameState, StackEntryKind, ZoneKind};
 use crate::targets;
@@ -17,7 +17,7 @@ use crate::zones;
 
 pub(crate) fn resolve_top(state: &mut GameState, answers: &Answers, ev: &mut Vec<Event>) -> Result<(), Rejection> {
     let Some(entry) = state.stack.pop() else { return Ok(()) };
-    let board = compute_all(state);
+    let board = board_of(state);
     match &entry.kind {
         StackEntryKind::Spell => {
             let Some(ch) = board.get(&entry.id) else { return Ok(()) };

@@ -242,7 +242,7 @@ pub struct GameState {
     pub objects: Objects,
     /// Bottom first; the last entry is the top of the stack.
     pub stack: Vec<StackEntry>,
-    pub effects: Vec<ContinuousEffect>,
+    pub effects: Effects,
     pub pending_triggers: Vec<PendingTrigger>,
     pub active: PlayerId,
     pub priority: Option<PlayerId>,
@@ -263,6 +263,73 @@ pub struct GameState {
     /// Cards exiled by linked abilities (CR 607.2a).
     #[serde(default)]
     pub linked_exiles: Vec<LinkedExile>,
+    /// The board last computed for this state (`layers::board`); not part of the game.
+    #[serde(skip)]
+    pub(crate) board_cache: crate::revision::BoardCache,
+}
+
+/// The continuous effects (CR 611), read as a slice; every change goes through a method that
+/// renews the revision, like [`Objects`]'s, so a kept board is never read after one.
+#[derive(Clone, Default, Deserialize)]
+#[serde(from = "Vec<ContinuousEffect>")]
+pub struct Effects {
+    list: Vec<ContinuousEffect>,
+    revision: crate::revision::Revision,
+}
+
+impl Effects {
+    pub fn revision(&self) -> crate::revision::Revision {
+        self.revision
+    }
+
+    pub fn push(&mut self, effect: ContinuousEffect) {
+        self.revision = crate::revision::Revision::new();
+        self.list.push(effect);
+    }
+
+    pub fn retain(&mut self, keep: impl FnMut(&ContinuousEffect) -> bool) {
+        self.revision = crate::revision::Revision::new();
+        self.list.retain(keep);
+    }
+}
+
+impl std::ops::Deref for Effects {
+    type Target = [ContinuousEffect];
+    fn deref(&self) -> &[ContinuousEffect] {
+        &self.list
+    }
+}
+
+impl<'a> IntoIterator for &'a Effects {
+    type Item = &'a ContinuousEffect;
+    type IntoIter = std::slice::Iter<'a, ContinuousEffect>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.list.iter()
+    }
+}
+
+impl From<Vec<ContinuousEffect>> for Effects {
+    fn from(list: Vec<ContinuousEffect>) -> Effects {
+        Effects { list, revision: crate::revision::Revision::new() }
+    }
+}
+
+impl Serialize for Effects {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.list.serialize(s)
+    }
+}
+
+impl PartialEq for Effects {
+    fn eq(&self, other: &Effects) -> bool {
+        self.list == other.list
+    }
+}
+
+impl std::fmt::Debug for Effects {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.list.fmt(f)
+    }
 }
 
 impl GameState {
@@ -289,6 +356,14 @@ impl GameState {
 
     pub fn object(&self, id: ObjectId) -> Option<&Object> {
         self.objects.get(&id)
+    }
+
+    /// A copy that keeps no computed board (`layers::board_of`), as a state is after any change
+    /// to its objects or effects: for benchmarks of the computation itself.
+    pub fn clone_without_board(&self) -> GameState {
+        let mut copy = self.clone();
+        copy.board_cache = crate::revision::BoardCache::default();
+        copy
     }
 
     pub fn object_mut(&mut self, id: ObjectId) -> Option<&mut Object> {

@@ -8,7 +8,7 @@
 use crate::abilities::{Ability, Trigger, TriggeredAbility};
 use crate::events::Event;
 use crate::ids::{CardId, ObjectId, PlayerId};
-use crate::layers::{compute_all, Board};
+use crate::layers::{board_of, Board};
 use crate::rejection::Rejection;
 use crate::state::{GameState, PendingTrigger, StackAbilityKind, StackEntry, StackEntryKind, ZoneKind};
 use crate::targets::{self, Target};
@@ -66,7 +66,7 @@ fn queue_matching(state: &mut GameState, board: &Board, id: ObjectId, controller
 /// "At the beginning of your upkeep" (CR 503.1a) or "of combat on your turn" (CR 507.1):
 /// abilities of the active player's permanents with that trigger.
 pub(crate) fn beginning_of_step(state: &mut GameState, trigger: Trigger) {
-    let board = compute_all(state);
+    let board = board_of(state);
     let active = state.active;
     let ids: Vec<ObjectId> = state.zone_objects(ZoneKind::Battlefield, Some(active)).iter().map(|o| o.id).collect();
     for id in ids {
@@ -78,7 +78,7 @@ pub(crate) fn beginning_of_step(state: &mut GameState, trigger: Trigger) {
 /// "whenever you cycle a card" abilities of their permanents, and the card's own "when you
 /// cycle this card" abilities, which trigger from the zone it went to.
 pub(crate) fn cycled(state: &mut GameState, player: PlayerId, card: Option<ObjectId>) {
-    let board = compute_all(state);
+    let board = board_of(state);
     let ids: Vec<ObjectId> = state.zone_objects(ZoneKind::Battlefield, Some(player)).iter().map(|o| o.id).collect();
     for id in ids {
         queue_matching(state, &board, id, player, Trigger::YouCycleACard);
@@ -113,7 +113,7 @@ pub(crate) fn put_on_stack(state: &mut GameState, ev: &mut Vec<Event>) -> Placem
         return Placement::Nothing;
     }
     state.pending_triggers.sort_by_key(|t| t.timestamp);
-    let board = compute_all(state);
+    let board = board_of(state);
     let (keep, removed): (Vec<PendingTrigger>, Vec<PendingTrigger>) = std::mem::take(&mut state.pending_triggers)
         .into_iter()
         .partition(|t| has_targets(state, &board, t));
@@ -227,7 +227,7 @@ pub(crate) fn put_chosen(
     chosen: &[(u32, Vec<Target>)],
     ev: &mut Vec<Event>,
 ) -> Result<(), Rejection> {
-    let board = compute_all(state);
+    let board = board_of(state);
     let plan = check_put(state, &board, player, order, chosen)?;
     let Some(wait) = state.trigger_wait else {
         return Err(Rejection::WrongTiming("no triggered abilities are waiting for this player".into()));

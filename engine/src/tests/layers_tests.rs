@@ -278,3 +278,39 @@ fn turn_to_frog_on_animated_chimeric_mass() {
     // It lost its own activated ability too.
     assert_eq!(activate(&mut g, ALICE, mass, 0).unwrap_err().class(), "object");
 }
+
+/// The board kept with a state (`layers::board_of`) is read again while nothing changes, and
+/// computed afresh after any change to the objects or the continuous effects, in the state and
+/// in copies of it.
+#[test]
+fn the_kept_board_follows_every_change() {
+    use std::sync::Arc;
+    let mut s = setup(Step::PrecombatMain);
+    let bears = perm(&mut s, "Grizzly Bears", ALICE);
+    let g = Game::new(s).unwrap();
+    let mut state = g.state().clone();
+    let id = obj(&g, bears);
+    let first = layers::board_of(&state);
+    assert!(Arc::ptr_eq(&first, &layers::board_of(&state)), "unchanged: the same board");
+    // A change to an object (a +1/+1 counter, layer 7c).
+    state.object_mut(id).unwrap().counters.insert("+1/+1".into(), 1);
+    let after = layers::board_of(&state);
+    assert!(!Arc::ptr_eq(&first, &after));
+    assert_eq!(after.get(&id).and_then(|c| c.power), Some(3));
+    // A copy shares the kept board until one of them changes.
+    let mut copy = state.clone();
+    assert!(Arc::ptr_eq(&after, &layers::board_of(&copy)));
+    // A continuous effect (+3/+3 until end of turn, layer 7c) added to the copy only.
+    copy.effects.push(state::ContinuousEffect {
+        timestamp: 99,
+        source: None,
+        affected: vec![id],
+        modifications: vec![abilities::Modification::ModifyPt { power: 3, toughness: 3 }],
+        duration: state::Duration::EndOfTurn,
+    });
+    assert_eq!(layers::board_of(&copy).get(&id).and_then(|c| c.power), Some(6));
+    assert_eq!(layers::board_of(&state).get(&id).and_then(|c| c.power), Some(3));
+    for st in [&state, &copy] {
+        assert_eq!(*layers::board_of(st), layers::compute_all(st));
+    }
+}

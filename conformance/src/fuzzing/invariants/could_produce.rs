@@ -36,7 +36,7 @@ fn fingerprint(state: &GameState) -> Fingerprint {
         .iter()
         .map(|o| (o.id, o.controller, o.counters.iter().map(|(k, n)| (k.to_string(), *n)).collect(), o.attached_to))
         .collect();
-    (objects, state.effects.clone())
+    (objects, state.effects.to_vec())
 }
 
 impl Cache {
