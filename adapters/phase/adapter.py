@@ -88,6 +88,18 @@ def keyword_name(k):
     return s[0].upper() + s[1:]
 
 
+def strings(v):
+    """Every string in a JSON value (a step's refs among them)."""
+    if isinstance(v, str):
+        yield v
+    elif isinstance(v, dict):
+        for x in v.values():
+            yield from strings(x)
+    elif isinstance(v, list):
+        for x in v:
+            yield from strings(x)
+
+
 # --- static checks: what this adapter can't map, decided before anything runs ------------------
 
 SUPPORTED_VERBS = {"activate", "cast", "play_land", "pass", "resolve", "advance", "attack", "choose"}
@@ -212,6 +224,7 @@ class CaseRun:
             if "ref" in e:
                 self.refs[e["ref"]] = oid
                 self.names[oid] = e["ref"]
+        self.placed = placed
         for lst in pool.values():       # the fillers
             for oid in lst:
                 self.dbg("RemoveObject", {"object_id": oid})
@@ -274,18 +287,42 @@ class CaseRun:
             if e.get("commander"):
                 o["is_commander"] = True
         self.g = self.engine.load_game(st)
+        self.skip_open_legend_rule()
         # a player is about to get priority: phase performs its state-based actions (CR 117.5)
         self.g.apply(0, {"type": "Debug", "data": {"type": "RunStateBasedActions"}})
         for _ in range(4):
             w = self.waiting()
             if w.get("type") != "ChooseLegend":
                 break
-            # the case leaves this choice open: keep the first candidate
+            # identical legends no step names (skip_open_legend_rule): any choice looks the same
             self.apply(w["data"]["player"], self.g.actions()[0])
         if self.waiting().get("type") != "Priority":
             raise StepFailed("setup: phase waits for %s after the board was built" % self.waiting().get("type"))
         if self.g.stack():
             raise StepFailed("setup left objects on phase's stack: %s" % self.describe_stack())
+
+    def skip_open_legend_rule(self):
+        """Two legendary permanents with one name under one controller: the legend rule (CR 704.5j)
+        makes that player choose which one stays, and a setup has no key to name the choice. phase
+        asks for it (ChooseLegend) while the reference keeps one of its own. When the case can
+        tell them apart (their setup entries differ beyond the ref, or a step names one of them)
+        neither answer is the case's word, so the case is skipped; when it can't, the first is
+        kept (`build`), as any choice gives the same observations."""
+        groups = {}
+        for z, seat, e, oid in self.placed:
+            o = self.obj(oid) or {}
+            supertypes = (o.get("card_types") or {}).get("supertypes") or []
+            if o.get("zone") == "Battlefield" and "Legendary" in supertypes:
+                groups.setdefault((o.get("controller"), o.get("name")), []).append(e)
+        named = set(strings(self.case["step"]))
+        for (ctrl, name), entries in groups.items():
+            if len(entries) < 2:
+                continue
+            bare = [{k: v for k, v in e.items() if k != "ref"} for e in entries]
+            if any(b != bare[0] for b in bare) or any(e.get("ref") in named for e in entries):
+                raise Skip("the setup gives %s two legendary permanents named %r that the case tells "
+                           "apart: the legend rule (CR 704.5j) leaves a choice to that player which "
+                           "a setup can't name" % (PLAYERS.get(ctrl, ctrl), name))
 
     def describe_stack(self):
         return json.dumps(self.observe_stack())
@@ -422,7 +459,7 @@ class CaseRun:
             seat = self.priority_seat()
             if by is not None and by != seat:
                 raise Rejected("priority", "player %s does not have priority" % step["by"])
-            self.apply(seat, {"type": "PassPriority"})
+            self.note_no_attackers(self.apply(seat, {"type": "PassPriority"}))
             self.answer_prompts(step)
             return
         if verb in ("resolve", "choose"):
@@ -530,17 +567,24 @@ class CaseRun:
                 continue
             active = self.state()["active_player"]
             reached = False
+            self.note_no_attackers(res)
             for ev in res.events or []:
                 if ev.get("type") == "TurnStarted":
                     active = ev["data"]["player_id"]
-                if ev.get("type") == "AttackersDeclared" and not ev["data"].get("attacks"):
-                    self.auto_no_attack = (self.g.turn, active)
                 if ev.get("type") == "PhaseChanged" and ev["data"].get("phase") == target and \
                         (turn_of is None or turn_of == active):
                     reached = True
             if reached:
                 return
         raise StepFailed("advance: phase did not reach %s within %d passes" % (target, MAX_PASSES))
+
+    def note_no_attackers(self, res):
+        """phase declares "no attackers" by itself when it finds no creature able to attack, and
+        goes on to the end of combat: remember it for the turn (an `attack` step then finds no
+        declaration to make)."""
+        if any(ev.get("type") == "AttackersDeclared" and not ev["data"].get("attacks")
+               for ev in (res.events or []) if isinstance(ev.get("data"), dict)):
+            self.auto_no_attack = (self.g.turn, self.state()["active_player"])
 
     def attack(self, seat, step):
         w = self.waiting()
@@ -552,13 +596,23 @@ class CaseRun:
                 raise Rejected(None, "phase gave no declare-attackers choice: it declared no attackers "
                                      "itself, as it found no creature able to attack")
             return
-        # players pass until phase asks the active player for attackers
+        # players pass until phase asks the active player for attackers, within this turn's
+        # combat: passing on would play out the rest of the turn (untap steps, draws) where the
+        # reference is declaring attackers
+        turn = self.g.turn
         for _ in range(MAX_PASSES):
             if w.get("type") == "DeclareAttackers":
                 break
+            if self.g.turn != turn or self._phase_index(self.state()["phase"]) > self._phase_index("DeclareAttackers"):
+                raise StepFailed("attack: phase went past this turn's declare attackers step without "
+                                 "asking for attackers (now in %s of turn %s)" % (self.state()["phase"], self.g.turn))
             if w.get("type") == "Priority" and not self.g.stack():
-                self.apply(w["data"]["player"], {"type": "PassPriority"})
+                res = self.apply(w["data"]["player"], {"type": "PassPriority"})
+                self.note_no_attackers(res)
                 w = self.waiting()
+                if getattr(self, "auto_no_attack", None) == (turn, self.state()["active_player"]) \
+                        and w.get("type") != "DeclareAttackers":
+                    return self.attack(seat, step)
                 continue
             raise StepFailed("attack: phase is not asking for attackers (waiting for %s)" % w.get("type"))
         else:
@@ -601,6 +655,9 @@ class CaseRun:
             w = self.waiting()
             ty = w.get("type")
             if ty in ("Priority", None, "GameOver"):
+                return
+            if ty == "DeclareAttackers" and step.get("do") == "pass":
+                # the passes reached the declaration; the case's next step is its `attack`
                 return
             if not self.answer(w, step, ch):
                 if ty == "OrderTriggers" and "trigger_order" not in step:

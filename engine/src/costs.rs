@@ -163,10 +163,9 @@ pub(crate) fn pay(
             obj.tapped = true;
             ev.push(Event::Tapped { object: source });
         }
-        if cost.untap {
-            obj.tapped = false;
-            ev.push(Event::Untapped { object: source });
-        }
+    }
+    if cost.untap {
+        crate::zones::untap(state, source, ev);
     }
     for (kind, n) in &cost.remove_counters {
         crate::zones::remove_counters(state, source, kind, *n, ev);

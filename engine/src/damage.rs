@@ -5,9 +5,8 @@
 
 use crate::abilities::Keyword;
 use crate::events::Event;
-use crate::ids::ObjectId;
+use crate::ids::{ObjectId, PlayerId};
 use crate::layers::Board;
-use crate::mana_abilities::damage_player;
 use crate::state::{GameState, ZoneKind};
 use crate::targets::Target;
 use crate::types::CardType;
@@ -52,5 +51,18 @@ pub(crate) fn deal(state: &mut GameState, board: &Board, source: Option<ObjectId
             let life = pl.life;
             ev.push(Event::LifeChanged { player: p, life });
         }
+    }
+}
+
+/// Damage to a player is life loss (CR 120.3a).
+fn damage_player(state: &mut GameState, source: Option<ObjectId>, player: PlayerId, n: u32, ev: &mut Vec<Event>) {
+    if n == 0 {
+        return;
+    }
+    if let Some(p) = state.player_mut(player) {
+        p.life = p.life.saturating_sub(i32::try_from(n).unwrap_or(i32::MAX));
+        let life = p.life;
+        ev.push(Event::DamageDealt { source, target: Target::Player(player), amount: n });
+        ev.push(Event::LifeChanged { player, life });
     }
 }

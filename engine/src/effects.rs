@@ -15,7 +15,6 @@ use crate::events::Event;
 use crate::ids::{ObjectId, PlayerId};
 use crate::layers::board_of;
 use crate::mana::ManaCost;
-use crate::mana_abilities::damage_player;
 use crate::rejection::Rejection;
 use crate::state::{ContinuousEffect, Duration, GameState, LinkedExile, StackEntryKind, ZoneKind};
 use crate::types::CardType;
@@ -170,7 +169,11 @@ pub(crate) fn resolve(
                 zones::draw(state, ctx.controller, ev);
             }
         }
-        Effect::DamageToController(n) => damage_player(state, ctx.source, ctx.controller, *n, ev),
+        Effect::DamageToController(n) => {
+            // Dealt by the source, so lifelink applies (CR 702.15b).
+            let board = compute_all(state);
+            crate::damage::deal(state, &board, ctx.source, crate::targets::Target::Player(ctx.controller), *n, ev);
+        }
         Effect::UntilEndOfTurn { object, modifications } => {
             if let Some(id) = ctx.object(state, *object) {
                 let timestamp = state.new_timestamp();

@@ -69,19 +69,6 @@ impl ManaActivation<'_> {
     }
 }
 
-/// Damage to a player is life loss (CR 120.3a).
-pub(crate) fn damage_player(state: &mut GameState, source: Option<ObjectId>, player: PlayerId, n: u32, ev: &mut Vec<Event>) {
-    if n == 0 {
-        return;
-    }
-    if let Some(p) = state.player_mut(player) {
-        p.life = p.life.saturating_sub(i32::try_from(n).unwrap_or(i32::MAX));
-        let life = p.life;
-        ev.push(Event::DamageDealt { source, target: Target::Player(player), amount: n });
-        ev.push(Event::LifeChanged { player, life });
-    }
-}
-
 /// What an activation has produced so far, and whether it used the player's mana choice.
 #[derive(Default)]
 struct Produced {
@@ -108,7 +95,13 @@ fn run(
             add_mana(state, act, spec, Some(*restriction), board, out, ev)?
         }
         Effect::DamageToController(n) => {
-            damage_player(state, Some(act.source), act.player, *n, ev);
+            // Dealt by the source, so lifelink applies (CR 702.15b); characteristics don't
+            // change within the ability, so the board of its mana serves.
+            let board: &Board = match board {
+                Some(b) => b,
+                None => board.insert(Cow::Owned(compute_all(state))),
+            };
+            crate::damage::deal(state, board, Some(act.source), Target::Player(act.player), *n, ev);
         }
         _ => {}
     }

@@ -141,7 +141,8 @@ fn legend_rule(state: &GameState, board: &Board, answers: Option<&Answers>) -> R
 }
 
 /// CR 704.5m, 303.4c-d: an Aura must be attached to another object on the battlefield that
-/// every one of its enchant abilities allows (CR 702.5c), and must not be a creature.
+/// every one of its enchant abilities allows (CR 702.5c), and must not be a creature. Hexproof
+/// doesn't matter: enchanting is not targeting (CR 702.11b).
 fn aura_attachment_legal(state: &GameState, board: &Board, id: ObjectId, ch: &Characteristics) -> bool {
     let Some(target) = state.object(id).and_then(|o| o.attached_to) else { return false };
     let on_battlefield = state.object(target).is_some_and(|o| o.zone == ZoneKind::Battlefield);
@@ -151,7 +152,7 @@ fn aura_attachment_legal(state: &GameState, board: &Board, id: ObjectId, ch: &Ch
         && !ch.is(CardType::Creature)
         && enchant_specs(ch)
             .iter()
-            .all(|spec| targets::is_legal(state, board, spec, &Target::Object(target), controller))
+            .all(|spec| targets::matches(state, board, spec, &Target::Object(target), controller))
 }
 
 /// CR 301.5c, 704.5n, 704.5p: only a noncreature Equipment may stay attached, and only to

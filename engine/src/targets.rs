@@ -25,6 +25,28 @@ pub fn is_legal(
     target: &Target,
     controller: PlayerId,
 ) -> bool {
+    // CR 702.11b: a permanent with hexproof can't be the target of its opponents' spells or
+    // abilities.
+    if let Target::Object(id) = target {
+        if let (Some(obj), Some(ch)) = (state.object(*id), board.get(id)) {
+            if obj.zone == ZoneKind::Battlefield && obj.controller != controller && ch.has_keyword(Keyword::Hexproof) {
+                return false;
+            }
+        }
+    }
+    matches(state, board, spec, target, controller)
+}
+
+/// Whether `target` is what `spec` describes, for a player `controller`, leaving out what only
+/// restricts *targeting* (hexproof, CR 702.11b): what an Aura may stay attached to is defined by
+/// its enchant ability (CR 303.4c, 702.5a), and enchanting is not targeting.
+pub fn matches(
+    state: &GameState,
+    board: &Board,
+    spec: &TargetSpec,
+    target: &Target,
+    controller: PlayerId,
+) -> bool {
     let id = match target {
         // CR 115.4: "any target" includes players; no other spec of the pool takes a player.
         Target::Player(p) => {
@@ -44,11 +66,6 @@ pub fn is_legal(
         return false;
     };
     let on_battlefield = obj.zone == ZoneKind::Battlefield;
-    // CR 702.11b: a permanent with hexproof can't be the target of its opponents' spells or
-    // abilities.
-    if on_battlefield && obj.controller != controller && ch.has_keyword(Keyword::Hexproof) {
-        return false;
-    }
     let creature = on_battlefield && ch.is(CardType::Creature);
     match spec {
         TargetSpec::Creature | TargetSpec::AnotherCreature => creature,

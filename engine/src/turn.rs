@@ -152,12 +152,9 @@ fn begin_step(state: &mut GameState, answers: &Answers, ev: &mut Vec<Event>) -> 
                 if let Some(o) = state.object_mut(id) {
                     // CR 302.6: controlled continuously since this turn began.
                     o.summoning_sick = false;
-                    // CR 502.3: the active player's permanents untap.
-                    if o.tapped {
-                        o.tapped = false;
-                        ev.push(Event::Untapped { object: id });
-                    }
                 }
+                // CR 502.3: the active player's permanents untap (a stun counter replaces it).
+                zones::untap(state, id, ev);
             }
             // CR 502.4: no player receives priority during the untap step.
             return Ok(false);

@@ -2,7 +2,7 @@
 //! with replacement effects (CR 614.1c, 614.12) and "when this enters" triggers (CR 603.6a),
 //! attached for an Aura (CR 303.4, 608.3c), tokens (CR 111), drawing (CR 121), a planeswalker's
 //! starting loyalty (CR 306.5b), and putting and removing counters (CR 122.6) with the
-//! timestamps of CR 613.7c.
+//! timestamps of CR 613.7c; untapping, which a stun counter replaces (CR 122.1d).
 
 
 use crate::abilities::{Ability, Amount, StaticAbility, Trigger};
@@ -239,6 +239,22 @@ pub(crate) fn remove_counters(state: &mut GameState, id: ObjectId, kind: &str, n
     }
     ev.push(Event::CountersRemoved { object: id, kind: kind.to_string(), amount: removed });
     removed
+}
+
+/// A permanent would become untapped: if it has a stun counter, one is removed instead
+/// (CR 122.1d, a replacement effect). Every untap goes through here (the untap step, the {Q}
+/// cost, whose payment stays paid when replaced, CR 118.11).
+pub(crate) fn untap(state: &mut GameState, id: ObjectId, ev: &mut Vec<Event>) {
+    let Some(o) = state.object(id) else { return };
+    if !o.tapped {
+        return;
+    }
+    if o.counters.get("stun").is_some_and(|n| *n > 0) {
+        remove_counters(state, id, "stun", 1, ev);
+    } else if let Some(o) = state.object_mut(id) {
+        o.tapped = false;
+        ev.push(Event::Untapped { object: id });
+    }
 }
 
 /// Creates a token on the battlefield (CR 111.2: its owner is the player who created it).
