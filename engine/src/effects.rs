@@ -171,7 +171,7 @@ pub(crate) fn resolve(
         }
         Effect::DamageToController(n) => {
             // Dealt by the source, so lifelink applies (CR 702.15b).
-            let board = compute_all(state);
+            let board = board_of(state);
             crate::damage::deal(state, &board, ctx.source, crate::targets::Target::Player(ctx.controller), *n, ev);
         }
         Effect::UntilEndOfTurn { object, modifications } => {
