@@ -100,6 +100,41 @@ class LegendRuleInTheSetup(unittest.TestCase):
         self.assertEqual([r["observation"]["zone"] for r in replies], ["battlefield", "battlefield"])
 
 
+class AttackStaysInThisTurn(unittest.TestCase):
+    """D16 (REPORT.md): after passes into a combat where phase declared "no attackers" by itself,
+    an `attack` step with none is done there, not by passing on into later turns."""
+
+    def test_attack_after_phase_declared_none_itself(self):
+        # Bob's turn, he has no creature: phase skips his declaration. Alice's tapped Merrow
+        # Wavebreakers must not untap (that would be Alice's next untap step), nor may Alice draw.
+        c = {"id": "adapter-test", "setup": {
+            "active": "bob", "step": "beginning_of_combat", "turn": 4,
+            "battlefield": [{"ref": "merrow", "card": "Merrow Wavebreakers", "controller": "alice",
+                             "tapped": True}],
+            "library": {"alice": [{"ref": "top", "card": "Forest"}], "bob": [{"card": "Plains"}]}},
+            "step": [{"by": "bob", "do": "pass"}, {"by": "alice", "do": "pass"},
+                     {"by": "bob", "do": "attack", "attackers": []},
+                     {"expect": {"object": "merrow"}}, {"expect": {"object": "top"}}]}
+        status, replies = run(c)
+        self.assertIsNone(status)
+        self.assertEqual([r["result"] for r in replies[:3]], ["done", "done", "done"])
+        self.assertTrue(replies[3]["observation"]["tapped"])
+        self.assertEqual(replies[4]["observation"]["zone"], "library")
+
+    def test_passes_into_a_declaration_leave_it_to_the_attack_step(self):
+        c = {"id": "adapter-test", "setup": {
+            "active": "bob", "step": "beginning_of_combat", "turn": 4,
+            "battlefield": [{"ref": "bears", "card": "Grizzly Bears", "controller": "bob"}],
+            "library": {"alice": [{"card": "Forest"}], "bob": [{"card": "Plains"}]}},
+            "step": [{"by": "bob", "do": "pass"}, {"by": "alice", "do": "pass"},
+                     {"by": "bob", "do": "attack", "attackers": ["bears"]},
+                     {"expect": {"object": "bears"}}]}
+        status, replies = run(c)
+        self.assertIsNone(status)
+        self.assertEqual([r["result"] for r in replies[:3]], ["done", "done", "done"])
+        self.assertTrue(replies[3]["observation"]["tapped"])
+
+
 ENGINE = None
 
 
