@@ -134,9 +134,12 @@ mod tests {
         v
     }
 
+    /// The budget is a bound, not a target: the search stops at the first scenario that shows it
+    /// (its index moves whenever the rules change what a generated game does, as stun counters
+    /// keeping permanents tapped did).
     #[test]
     fn the_comparison_finds_a_listing_that_misses_mana_choices() {
-        let (i, d) = first_difference(refuses_mana_choices, 20).expect("a generated mana ability with a choice");
+        let (i, d) = first_difference(refuses_mana_choices, 200).expect("a generated mana ability with a choice");
         assert!(d.only_listed.is_empty(), "scenario {i}: {d}");
         assert!(d.only_by_trial.iter().all(|a| matches!(a, Action::ActivateAbility { mana_choice: Some(_), .. })), "scenario {i}: {d}");
     }
