@@ -56,7 +56,8 @@ enum Command {
         /// The reports, one per engine: each becomes a column.
         #[arg(value_name = "REPORT.jsonl", required = true)]
         reports: Vec<PathBuf>,
-        /// The corpus the reports ran, for titles, source texts, setups and scripts.
+        /// The corpus the reports ran, for titles, source texts, setups and scripts
+        /// [default: as for `run`].
         #[arg(long, value_name = "DIR")]
         corpus: Option<PathBuf>,
         /// The URL of the corpus directory that case pages link their files under

@@ -177,6 +177,50 @@ fn run_fails_on_any_lint_problem() {
     }
 }
 
+/// An empty case file (or one with only comments) fails `run`, naming the file, though every
+/// case that loads passes: its cases were lost, not written (issue 15, item 4).
+#[test]
+fn run_fails_on_an_empty_corpus_file() {
+    for (what, text) in [("empty", ""), ("only comments", "# cases to come\n")] {
+        let (_tmp, root) = corpus_with(&[("rules/107.6-untap.toml", text)]);
+        let out = bin(&["run", "--corpus", &root.display().to_string()]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{what}: {err}");
+        let file = root.join("rules/107.6-untap.toml").display().to_string();
+        assert!(
+            err.contains(&format!("{file}:1:1: no `[[case]]` in this file")),
+            "{what}: {err}"
+        );
+        assert!(err.contains("1 lint problem"), "{what}: {err}");
+        // The other cases still ran and passed: only the file fails the run.
+        assert!(stdout(&out).contains("3 passed, 0 failed"), "{what}: {}", stdout(&out));
+    }
+}
+
+/// Every subcommand that reads a corpus explains `--corpus` in its `--help` (issue 15, item 11):
+/// the option's line says what the directory is and what it defaults to.
+#[test]
+fn corpus_has_help_text_under_every_subcommand() {
+    for command in ["lint", "coverage", "export", "run", "report", "regress"] {
+        let out = bin(&[command, "--help"]);
+        assert_eq!(out.status.code(), Some(0), "{command}: {}", stderr(&out));
+        let help = stdout(&out);
+        let lines: Vec<&str> = help.lines().collect();
+        let at = lines
+            .iter()
+            .position(|l| l.trim_start().starts_with("--corpus <DIR>"))
+            .unwrap_or_else(|| panic!("`{command} --help` lists no --corpus:\n{help}"));
+        let line = lines[at];
+        // Beside the option, or on the next line when clap lays the help out that way (`run`).
+        let text = match line.trim_start().trim_start_matches("--corpus <DIR>").trim() {
+            "" => lines.get(at + 1).map_or("", |l| l.trim()),
+            beside => beside,
+        };
+        assert!(text.contains("corpus"), "`{command} --help`: --corpus has no help text: {line:?}");
+        assert!(text.contains("[default: "), "`{command} --help`: no default said: {line:?}");
+    }
+}
+
 /// The reference engine reports an unknown card as an error, never as a skip.
 #[test]
 fn an_unknown_card_errors_the_case_for_the_reference_engine() {

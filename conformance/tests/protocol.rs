@@ -541,6 +541,62 @@ fn features_filter_and_export_from_the_command_line() {
     assert_eq!(tap["cards"][0]["name"], "Forest");
 }
 
+/// The reference engine advertises (in `serve`'s `started` reply) exactly the feature tags the
+/// corpus in `rulings/` uses, and those are exactly the documented list lint checks against
+/// (`FEATURES`, itself tested against rulings/README.md): a tag the corpus uses that the engine
+/// doesn't advertise, a tag advertised or documented that no case carries, fails (issue 15).
+#[test]
+fn the_reference_engine_advertises_the_tags_the_corpus_uses() {
+    use std::collections::BTreeSet;
+    use std::io::Write;
+    use std::process::Stdio;
+
+    let mut child = Command::new(BIN)
+        .arg("serve")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("serve: {e}"));
+    if let Some(mut stdin) = child.stdin.take() {
+        stdin
+            .write_all(b"{\"type\":\"start\",\"seq\":1,\"protocol\":1,\"corpus_format\":1}\n")
+            .unwrap_or_else(|e| panic!("write: {e}"));
+    } // dropped: end of input, serve exits
+    let out = child.wait_with_output().unwrap_or_else(|e| panic!("serve: {e}"));
+    let started: Value = serde_json::from_slice(
+        out.stdout.split(|b| *b == b'\n').next().unwrap_or_default(),
+    )
+    .unwrap_or_else(|e| panic!("started: {e}: {}", String::from_utf8_lossy(&out.stdout)));
+    assert_eq!(started["type"], "started", "{started}");
+    let advertised: BTreeSet<String> = started["features"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no features: {started}"))
+        .iter()
+        .filter_map(|t| t.as_str().map(str::to_string))
+        .collect();
+
+    let corpus = load(&manifest().parent().unwrap_or(manifest()).join("rulings"));
+    assert!(corpus.cases.len() > 100, "{} cases", corpus.cases.len());
+    let used: BTreeSet<String> = corpus
+        .cases
+        .iter()
+        .flat_map(|c| c.item.features.iter().cloned())
+        .collect();
+    let documented: BTreeSet<String> = mtg_conformance::corpus::features::FEATURES
+        .iter()
+        .map(|(tag, _)| (*tag).to_string())
+        .collect();
+
+    let missing: Vec<_> = used.difference(&advertised).collect();
+    assert!(missing.is_empty(), "the corpus uses tags the reference engine doesn't advertise: {missing:?}");
+    let unused: Vec<_> = advertised.difference(&used).collect();
+    assert!(unused.is_empty(), "the reference engine advertises tags no case carries: {unused:?}");
+    let undocumented: Vec<_> = used.difference(&documented).collect();
+    assert!(undocumented.is_empty(), "the corpus uses tags the documented list lacks: {undocumented:?}");
+    let uncarried: Vec<_> = documented.difference(&used).collect();
+    assert!(uncarried.is_empty(), "documented tags no case carries: {uncarried:?}");
+}
+
 /// A case whose `run` request would be over the protocol's 4 MiB line limit is not sent: it is
 /// `errored` with the reason, the engine keeps its process and the run goes on (issue 15, item 6).
 #[test]

@@ -15,7 +15,7 @@ use crate::corpus::case::{
 };
 use crate::corpus::features;
 use crate::corpus::locate::{line_col, Seg, SpanDoc};
-use crate::corpus::{Corpus, CorpusError, Loaded, Problem};
+use crate::corpus::{Corpus, CorpusError, FileKind, Loaded, Located, Problem};
 
 /// Loads the corpus at `dir` and lints it.
 pub fn lint_dir(dir: impl AsRef<Path>) -> Result<Vec<Problem>, CorpusError> {
@@ -63,6 +63,11 @@ pub fn lint(loaded: &Loaded) -> Vec<Problem> {
     problems
 }
 
+/// How many of `items` come from the file at `path`.
+fn count_in<T>(items: &[Located<T>], path: &Path) -> usize {
+    items.iter().filter(|i| i.path == path).count()
+}
+
 struct Linter<'c> {
     corpus: &'c Corpus,
     docs: HashMap<PathBuf, SpanDoc>,
@@ -98,6 +103,29 @@ impl Linter<'_> {
                 message: "file not found: every card the corpus uses must be listed in cards.toml"
                     .into(),
             });
+        }
+        // A data file with no item is a mistake (a file emptied by accident, items written
+        // under the wrong table name would be a schema problem): it would otherwise pass
+        // silently, its cases never run. A file that failed to load is already reported.
+        let corpus = self.corpus;
+        for (path, _) in corpus.texts.iter() {
+            let rel = path.strip_prefix(&corpus.root).unwrap_or(path);
+            let (table, items) = match FileKind::of(rel) {
+                Some(FileKind::Sources) => ("source", count_in(&corpus.sources, path)),
+                Some(FileKind::Cards) => ("card", count_in(&corpus.cards, path)),
+                Some(FileKind::Cases) => ("case", count_in(&corpus.cases, path)),
+                None => continue,
+            };
+            if items == 0 && !self.problems.iter().any(|p| p.path == *path) {
+                self.problems.push(Problem {
+                    path: path.clone(),
+                    line: 1,
+                    col: 1,
+                    message: format!(
+                        "no `[[{table}]]` in this file: a {table} file holds at least one {table} (delete the file if it is meant to have none)"
+                    ),
+                });
+            }
         }
     }
 

@@ -361,6 +361,40 @@ fn a_missing_cards_file_and_an_empty_case() {
     );
 }
 
+/// A data file with no item of its kind (empty, or only comments) is a problem at its first
+/// line, whatever its kind; a file that failed to load is reported once, for that.
+#[test]
+fn a_data_file_with_no_item_is_reported() {
+    check(
+        &[
+            ("rules/empty.toml", ""),
+            ("cards/comments.toml", "# nothing yet\n\n"),
+            ("sources/none.toml", "  \n"),
+        ],
+        &[
+            "r/cards/comments.toml:1:1: no `[[case]]` in this file: a case file holds at least one case (delete the file if it is meant to have none)",
+            "r/rules/empty.toml:1:1: no `[[case]]` in this file: a case file holds at least one case (delete the file if it is meant to have none)",
+            "r/sources/none.toml:1:1: no `[[source]]` in this file: a source file holds at least one source (delete the file if it is meant to have none)",
+        ],
+    );
+    check(
+        &[("cards.toml", "")],
+        &["r/cards.toml:1:1: no `[[card]]` in this file: a card file holds at least one card (delete the file if it is meant to have none)"],
+    );
+    let broken = check_one("rules/bad.toml", "[[case]\n");
+    assert_eq!(broken.len(), 1, "{broken:?}");
+    assert!(!broken[0].contains("no `[[case]]`"), "{broken:?}");
+}
+
+fn check_one(path: &str, text: &str) -> Vec<String> {
+    let all: Vec<(PathBuf, String)> = vec![
+        ("cards.toml".into(), CARDS.to_string()),
+        ("sources/cr.toml".into(), SOURCES.to_string()),
+        (path.into(), text.to_string()),
+    ];
+    lint(&Corpus::from_texts("r", all)).iter().map(ToString::to_string).collect()
+}
+
 #[test]
 fn lints_a_directory() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/corpus");
