@@ -199,12 +199,23 @@ class CaseRun:
         active = SEATS[s["active"]]
         g = self.engine.new_game(player=decks[0], opponent=decks[1], seed=int(s.get("seed", 0)),
                                  first_player=active)
-        for _ in range(4):
+        for _ in range(16):
             w = g.waiting_for()
-            if w.get("type") != "MulliganDecision":
+            if w.get("type") == "MulliganDecision":
+                seat = w["data"]["pending"][0]["player"]
+                g.apply(seat, {"type": "MulliganDecision", "data": {"choice": {"type": "Keep"}}})
+            elif w.get("type") == "OptionalEffectChoice":
+                # An opening-hand ability ("you may begin the game with it on the battlefield",
+                # Leyline of Abundance) asks as the game begins (CR 103.6). A case's setup is a
+                # game in progress that puts every card where it says, so the adapter declines;
+                # leaving the prompt open would make phase's later state inconsistent.
+                decline = [a for a in g.actions() if a.kind == "DecideOptionalEffect"
+                           and (a.to_dict().get("data") or {}).get("accept") is False]
+                if not decline:
+                    raise StepFailed("setup: phase offers no way to decline %r" % w["data"].get("description"))
+                g.apply(w["data"]["player"], decline[0])
+            else:
                 break
-            seat = w["data"]["pending"][0]["player"]
-            g.apply(seat, {"type": "MulliganDecision", "data": {"choice": {"type": "Keep"}}})
         st = g.state()
         st["state"]["debug_mode"] = True
         st["state"]["debug_permitted"] = [0, 1]
