@@ -156,10 +156,19 @@ pub enum Trigger {
     BeginningOfCombatOnYourTurn,
     /// "When this creature dies" (CR 700.4; a leaves-the-battlefield ability, CR 603.10a).
     Dies,
-    /// "Whenever [a player / you] tap[s] a [land / creature] for mana" (CR 106.12a): a mana
-    /// ability with {T} in its cost (CR 106.12) of a permanent of type `permanent` resolved and
-    /// produced mana; `tapper` is who activated it, relative to the trigger's controller.
-    TappedForMana { tapper: Relation, permanent: CardType },
+    /// "Whenever [a player / you] tap[s] a [basic] [land / creature] for mana [of the chosen
+    /// color]" (CR 106.12a): a mana ability with {T} in its cost (CR 106.12) of a permanent of
+    /// type `permanent` (with the supertype basic if `basic`) resolved and produced mana, or
+    /// the type of mana `mana` specifies, as produced after replacement effects; `tapper` is who
+    /// activated it, relative to the trigger's controller.
+    TappedForMana {
+        tapper: Relation,
+        permanent: CardType,
+        #[serde(default)]
+        basic: bool,
+        #[serde(default)]
+        mana: ManaOfType,
+    },
     /// "When this [permanent] enters" (CR 603.6a).
     ThisEnters,
     /// "When this [permanent] leaves the battlefield" (CR 603.6c, 603.10a: looks back in time).
@@ -168,6 +177,16 @@ pub enum Trigger {
     YouCycleACard,
     /// "When you cycle this card" (CR 702.29c): triggers from the zone the card went to.
     YouCycleThis,
+}
+
+/// The type of mana a "tapped for mana of a specified type" trigger looks for (CR 106.12a).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum ManaOfType {
+    /// Any mana: "is tapped for mana".
+    #[default]
+    Any,
+    /// Mana of the color chosen as the trigger's source entered (CR 614.1c, 614.12).
+    ChosenColor,
 }
 
 /// Static abilities (CR 604) and the replacement effects they create (CR 614).
@@ -190,6 +209,9 @@ pub enum StaticAbility {
     /// (CR 614.1c, 707.5): chosen as the permanent spell resolves (`Answers::copy`, declined
     /// with `Answers::may = Some(false)` or no choice).
     EntersAsCopy(TargetSpec),
+    /// "As this [permanent] enters, choose a color" (CR 614.1c, 614.12): chosen as the
+    /// permanent spell resolves (`Answers::color`), kept on the permanent (`Object::chosen_color`).
+    EntersChoosingColor,
 }
 
 /// Which objects a static ability affects, evaluated continuously (CR 611.3a).
@@ -205,6 +227,9 @@ pub enum Affected {
         types: Vec<CardType>,
         controller: Relation,
     },
+    /// "[Type]s of the chosen color": permanents with any of these card types that have the
+    /// color chosen as the ability's source entered; none if no color was chosen.
+    PermanentsOfChosenColor { types: Vec<CardType> },
 }
 
 /// A player relative to another (usually the controller of an ability).
@@ -335,6 +360,10 @@ pub enum Effect {
     /// Triggered mana ability of Mana Flare's kind: "that player adds one mana of any type that
     /// land produced" (the trigger supplies the types).
     AddManaOfTypeProduced,
+    /// "Its controller adds an additional one mana of that color": the controller of the
+    /// permanent tapped for mana adds one mana of the color chosen as this trigger's source
+    /// entered (a triggered mana ability, CR 605.1b).
+    AddManaOfChosenColorToItsController,
     /// "This [permanent] deals N damage to you" (CR 120.3a).
     DamageToController(u32),
     /// A continuous effect from a resolving ability, until end of turn (CR 611.2a, 514.2).
@@ -431,7 +460,10 @@ pub enum Group {
 impl Effect {
     pub fn adds_mana(&self) -> bool {
         match self {
-            Effect::AddMana(_) | Effect::AddRestrictedMana { .. } | Effect::AddManaOfTypeProduced => true,
+            Effect::AddMana(_)
+            | Effect::AddRestrictedMana { .. }
+            | Effect::AddManaOfTypeProduced
+            | Effect::AddManaOfChosenColorToItsController => true,
             Effect::Sequence(v) => v.iter().any(Effect::adds_mana),
             _ => false,
         }

@@ -39,6 +39,9 @@ pub struct Answers {
     /// The legendary permanent kept when the legend rule applies after this pass (CR 704.5j).
     #[serde(default)]
     pub keep: Option<ObjectId>,
+    /// The color chosen as a permanent enters ("as this enters, choose a color", CR 614.12).
+    #[serde(default)]
+    pub color: Option<crate::types::Color>,
 }
 
 /// Everything a player can do.
@@ -362,6 +365,7 @@ fn choice_answers(state: &GameState, board: &crate::layers::Board) -> Vec<Answer
     let mut may = false;
     let mut makes_copy = false;
     let mut copy_specs = Vec::new();
+    let mut chooses_color = false;
     match &top.kind {
         crate::state::StackEntryKind::Ability { effect, .. } => {
             may = effect.parts().iter().any(|e| matches!(e, Effect::May(_)));
@@ -370,8 +374,10 @@ fn choice_answers(state: &GameState, board: &crate::layers::Board) -> Vec<Answer
         crate::state::StackEntryKind::Spell => {
             if let Some(ch) = board.get(&top.id) {
                 for a in &ch.abilities {
-                    if let Ability::Static(StaticAbility::EntersAsCopy(spec)) = &*a.ability {
-                        copy_specs.push(spec.clone());
+                    match &*a.ability {
+                        Ability::Static(StaticAbility::EntersAsCopy(spec)) => copy_specs.push(spec.clone()),
+                        Ability::Static(StaticAbility::EntersChoosingColor) => chooses_color = true,
+                        _ => {}
                     }
                 }
             }
@@ -381,6 +387,14 @@ fn choice_answers(state: &GameState, board: &crate::layers::Board) -> Vec<Answer
     if may {
         base.push(Answers { may: Some(true), ..Answers::default() });
         base.push(Answers { may: Some(false), ..Answers::default() });
+    }
+    if chooses_color {
+        // CR 614.12: a color must be chosen; each of the five is an answer.
+        let with: Vec<Answers> = if base.is_empty() { vec![Answers::default()] } else { base.clone() };
+        base = with
+            .iter()
+            .flat_map(|b| crate::types::Color::ALL.map(|c| Answers { color: Some(c), ..b.clone() }))
+            .collect();
     }
     if !copy_specs.is_empty() {
         let mut ids: Vec<ObjectId> = Vec::new();

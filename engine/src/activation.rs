@@ -48,6 +48,8 @@ pub(crate) struct Checked<'b> {
     pub source_is_land: bool,
     /// The source is a creature as the ability is activated ("tap a creature for mana").
     pub source_is_creature: bool,
+    /// The source has the supertype basic as the ability is activated ("a basic land").
+    pub source_is_basic: bool,
 }
 
 impl Checked<'_> {
@@ -117,7 +119,14 @@ pub(crate) fn check_activation<'b>(state: &GameState, board: &'b Board, a: &Acti
         return Err(Rejection::InvalidChoice("this ability doesn't add mana".into()));
     }
     costs::check_payable(state, a.player, a.source, &ability.cost, x, a.payment.as_ref())?;
-    Ok(Checked { ability, link, x, source_is_land: ch.is(CardType::Land), source_is_creature: ch.is(CardType::Creature) })
+    Ok(Checked {
+        ability,
+        link,
+        x,
+        source_is_land: ch.is(CardType::Land),
+        source_is_creature: ch.is(CardType::Creature),
+        source_is_basic: ch.supertypes.iter().any(|s| s == "Basic"),
+    })
 }
 
 /// The mana ability being resolved, as `activate` hands it to `mana_abilities`.
@@ -128,6 +137,7 @@ pub(crate) fn mana_activation<'a>(a: &'a Activation, checked: &Checked<'_>, cach
         source: a.source,
         source_is_land: checked.source_is_land,
         source_is_creature: checked.source_is_creature,
+        source_is_basic: checked.source_is_basic,
         tapped_for_mana: checked.ability.cost.tap,
         mana_choice: a.mana_choice,
         order: &a.replacement_order,

@@ -163,7 +163,7 @@ pub(crate) fn resolve(
                 ev.push(Event::ManaAdded { player: ctx.controller, mana, source: ctx.source });
             }
         }
-        Effect::AddManaOfTypeProduced => {}
+        Effect::AddManaOfTypeProduced | Effect::AddManaOfChosenColorToItsController => {}
         Effect::DrawCards(n) => {
             for _ in 0..(*n).min(MAX_DRAWS_PER_EFFECT) {
                 zones::draw(state, ctx.controller, ev);

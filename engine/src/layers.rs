@@ -469,6 +469,19 @@ pub fn compute_all(state: &GameState) -> Board {
                             ok_type && ok_ctrl
                         })
                         .collect(),
+                    // The colors as the earlier layers left them (layer 5 applies before 7).
+                    Affected::PermanentsOfChosenColor { types } => match obj.chosen_color {
+                        None => Vec::new(),
+                        Some(color) => battlefield
+                            .iter()
+                            .copied()
+                            .filter(|o| {
+                                board.get(o).is_some_and(|c| {
+                                    types.iter().any(|t| c.types.contains(t)) && c.colors.contains(&color)
+                                })
+                            })
+                            .collect(),
+                    },
                 };
                 apps.push(Application {
                     cda_first: if *cda { 0 } else { 1 },

@@ -4,7 +4,7 @@
 //! (CR 106.12a, 605.1b), which resolve right after the mana ability that triggered them
 //! (CR 605.4a).
 
-use crate::abilities::{Ability, Effect, ManaSpec, Relation, Trigger};
+use crate::abilities::{Ability, Effect, ManaOfType, ManaSpec, Relation, Trigger};
 use crate::types::CardType;
 use crate::could_produce::{land_table, raw_mana, RawMana};
 use crate::events::Event;
@@ -39,6 +39,8 @@ pub(crate) struct ManaActivation<'a> {
     pub source_is_land: bool,
     /// The source was a creature as the ability was activated ("tap a creature for mana").
     pub source_is_creature: bool,
+    /// The source had the supertype basic as the ability was activated ("a basic land").
+    pub source_is_basic: bool,
     /// {T} in the cost: the permanent is "tapped for mana" (CR 106.12).
     pub tapped_for_mana: bool,
     pub mana_choice: Option<ManaType>,
@@ -290,13 +292,18 @@ pub(crate) fn resolve(
         let Some(ch) = board.get(&obj.id) else { continue };
         for a in &ch.abilities {
             let Ability::Triggered(t) = &*a.ability else { continue };
-            let Trigger::TappedForMana { tapper, permanent } = t.trigger else { continue };
+            let Trigger::TappedForMana { tapper, permanent, basic, mana } = t.trigger else { continue };
             let whose = match tapper {
                 Relation::Any => true,
                 Relation::You => act.player == obj.controller,
                 Relation::Opponent => act.player != obj.controller,
             };
-            if whose && act.source_is(permanent) && t.effect.adds_mana() {
+            // "for mana of a specified type": the mana produced, after replacement effects.
+            let of_type = match mana {
+                ManaOfType::Any => true,
+                ManaOfType::ChosenColor => obj.chosen_color.is_some_and(|c| types.contains(&c.mana_type())),
+            };
+            if whose && of_type && act.source_is(permanent) && (!basic || act.source_is_basic) && t.effect.adds_mana() {
                 triggered.push((obj.id, obj.controller, &t.effect));
             }
         }
@@ -325,6 +332,12 @@ pub(crate) fn resolve(
             },
             // "add ...": the trigger's controller.
             Effect::AddMana(ManaSpec::Fixed(pool)) => (controller, pool.clone()),
+            // "its controller adds ... of that color": the tapped permanent's controller.
+            Effect::AddManaOfChosenColorToItsController => {
+                let Some(c) = state.object(src).and_then(|o| o.chosen_color) else { continue };
+                let its = state.object(act.source).map_or(act.player, |o| o.controller);
+                (its, ManaPool::single(c.mana_type()))
+            }
             _ => continue,
         };
         adds.push((src, controller, who, mana));

@@ -180,6 +180,7 @@ pub(crate) fn build(setup: GameSetup) -> Result<GameState, SetupError> {
                 x: None,
                 entered_x: None,
                 loyalty_activated_turn: None,
+                chosen_color: None,
             },
         );
         state.cards.push(CardRecord { name: def_id, owner: c.owner, commander: c.commander, object: Some(id) });

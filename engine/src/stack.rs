@@ -36,7 +36,11 @@ pub(crate) fn resolve_top(state: &mut GameState, answers: &Answers, ev: &mut Vec
                     }
                 }
                 let copy = enters_as_copy(state, &board, ch, entry.controller, answers)?;
-                zones::put_onto_battlefield_as(state, entry.id, entry.controller, entry.x, attach_to, copy, ev);
+                let color = enters_choosing_color(ch, answers)?;
+                let new_id = zones::put_onto_battlefield_as(state, entry.id, entry.controller, entry.x, attach_to, copy, ev);
+                if let Some(o) = new_id.and_then(|id| state.object_mut(id)) {
+                    o.chosen_color = color;
+                }
                 ev.push(Event::Resolved { id: entry.id });
                 return Ok(());
             }
@@ -96,6 +100,24 @@ pub(crate) fn resolve_top(state: &mut GameState, answers: &Answers, ev: &mut Vec
         }
     }
     Ok(())
+}
+
+/// CR 614.1c, 614.12: "As this enters, choose a color": the choice is made as the spell
+/// resolves and is required (`Answers::color`); the engine never picks one itself.
+/// (A permanent that gets the ability only by entering as a copy of one is not asked.)
+fn enters_choosing_color(
+    ch: &crate::layers::Characteristics,
+    answers: &Answers,
+) -> Result<Option<crate::types::Color>, Rejection> {
+    use crate::abilities::{Ability, StaticAbility};
+    let asks = ch.abilities.iter().any(|a| matches!(&*a.ability, Ability::Static(StaticAbility::EntersChoosingColor)));
+    if !asks {
+        return Ok(None);
+    }
+    match answers.color {
+        Some(c) => Ok(Some(c)),
+        None => Err(Rejection::InvalidChoice("a color must be chosen as this permanent enters".into())),
+    }
 }
 
 /// CR 614.1c, 707.5: "You may have this enter as a copy of any [spec] on the battlefield" —

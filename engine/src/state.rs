@@ -112,6 +112,10 @@ pub struct Object {
     /// The turn one of its loyalty abilities was last activated (CR 606.3: once per turn).
     #[serde(default)]
     pub loyalty_activated_turn: Option<u32>,
+    /// The color chosen as it entered ("as this enters, choose a color", CR 614.12); a new
+    /// object has none (CR 400.7).
+    #[serde(default)]
+    pub chosen_color: Option<crate::types::Color>,
 }
 
 /// What a stack entry is (CR 405.1).

@@ -59,6 +59,7 @@ pub fn move_to(
         x: None,
         entered_x: None,
         loyalty_activated_turn: None,
+        chosen_color: None,
     };
     state.objects.insert(new_id, new);
     if let Some(card) = old.card {
@@ -289,6 +290,7 @@ pub fn create_token(
             x: None,
             entered_x: None,
             loyalty_activated_turn: None,
+            chosen_color: None,
         },
     );
     ev.push(Event::TokenCreated { object: id, name: def.name.clone() });

@@ -1,7 +1,7 @@
 //! Heartbeat of Spring and Mana Flare: triggered mana abilities on "a player taps a land for
 //! mana" (CR 106.12a, 605.1b).
 use super::{triggered, CardDef};
-use crate::abilities::{Effect, Relation, Trigger};
+use crate::abilities::{ManaOfType, Effect, Relation, Trigger};
 use crate::types::CardType;
 
 pub const ORACLE: &str =
@@ -12,7 +12,12 @@ fn def(name: &str, cost: &str) -> CardDef {
         .cost(cost)
         .types(&[CardType::Enchantment])
         .ability(triggered(
-            Trigger::TappedForMana { tapper: Relation::Any, permanent: CardType::Land },
+            Trigger::TappedForMana {
+                tapper: Relation::Any,
+                permanent: CardType::Land,
+                basic: false,
+                mana: ManaOfType::Any,
+            },
             Effect::AddManaOfTypeProduced,
         ))
 }

@@ -3,7 +3,7 @@
 //! The opening-hand ability acts only as a game begins (CR 103.6); a case's setup starts a game
 //! in progress, so the engine gives it no effect.
 use super::{activated, cost_mana, mana, triggered, CardDef};
-use crate::abilities::{Amount, Effect, ManaSpec, Relation, Trigger};
+use crate::abilities::{ManaOfType, Amount, Effect, ManaSpec, Relation, Trigger};
 use crate::costs::Cost;
 use crate::types::CardType;
 
@@ -14,7 +14,12 @@ pub fn def() -> CardDef {
         .cost("{2}{G}{G}")
         .types(&[CardType::Enchantment])
         .ability(triggered(
-            Trigger::TappedForMana { tapper: Relation::You, permanent: CardType::Creature },
+            Trigger::TappedForMana {
+                tapper: Relation::You,
+                permanent: CardType::Creature,
+                basic: false,
+                mana: ManaOfType::Any,
+            },
             Effect::AddMana(ManaSpec::Fixed(mana("{G}"))),
         ))
         .ability(activated(

@@ -32,6 +32,7 @@ mod fellwar_stone;
 mod fires_of_yavimaya;
 mod gempalm_incinerator;
 mod hangarback_walker;
+mod gauntlet_of_power;
 mod holy_strength;
 mod indatha_crystal;
 mod land_mana_triggers;
@@ -259,6 +260,7 @@ fn registry() -> &'static Registry {
             parallax_wave::def(),
             holy_strength::def(),
             leyline_of_abundance::def(),
+            gauntlet_of_power::def(),
         ]);
         let tokens = vec![hangarback_walker::thopter_token(), tevesh_szat::thrull_token()];
         let by_name = cards.iter().enumerate().map(|(i, c)| (c.name.clone(), i)).collect();

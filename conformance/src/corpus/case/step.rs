@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize, Serializer};
 use super::expect::{Expect, KeySeed, TextKind, TextSeed};
 use super::lit::Lit;
 use super::mana::Mana;
-use super::names::{Player, RejectionClass, TurnStep, VerbName};
+use super::names::{Color, Player, RejectionClass, TurnStep, VerbName};
 
 /// One element of a case's `step` array.
 // Actions are bigger than expectations; a case has a handful of steps, so they stay unboxed
@@ -240,7 +240,11 @@ pub struct Choice {
     /// The kind of counter chosen, e.g. the one an effect moves.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub counter: Option<String>,
+    /// The color chosen as a permanent enters ("as this enters, choose a color", CR 614.12).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub color: Option<Color>,
 }
+
 
 impl Choice {
     pub fn is_empty(&self) -> bool {
@@ -282,6 +286,9 @@ impl Choice {
         }
         if let Some(k) = &self.counter {
             out.push(("counter".into(), Lit::str(k.clone())));
+        }
+        if let Some(c) = self.color {
+            out.push(("color".into(), Lit::str(c.as_str())));
         }
         out
     }
