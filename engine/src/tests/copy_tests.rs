@@ -17,6 +17,7 @@ const MAY: Answers = Answers {
     counter: None,
     may: Some(true),
     keep: None,
+    color: None,
 };
 
 /// Cycles `crystal` (in alice's hand); Resonance's trigger targets `target`; resolves the
