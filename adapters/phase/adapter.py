@@ -103,7 +103,7 @@ def strings(v):
 # --- static checks: what this adapter can't map, decided before anything runs ------------------
 
 SUPPORTED_VERBS = {"activate", "cast", "play_land", "pass", "resolve", "advance", "attack", "choose"}
-SUPPORTED_CHOOSE = {"may", "distribute", "keep", "copy", "pay", "mana", "counter", "sacrifice"}
+SUPPORTED_CHOOSE = {"may", "distribute", "keep", "copy", "pay", "mana", "counter", "sacrifice", "color"}
 
 
 def static_skip(case):
@@ -814,6 +814,20 @@ class CaseRun:
             self._asked.add("may")
             return self.pick(seat, [a for a in acts if a.kind == "DecideOptionalEffect"],
                              lambda d: d.get("accept") == may, "DecideOptionalEffect", "may = %s" % may)
+        if ty == "NamedChoice" and data.get("choice_type") == "Color":
+            # "as this enters, choose a color" (CR 614.1c): the corpus names it by its letter
+            if "color" not in ch:
+                # the corpus requires the color to be named (rulings/README.md, choose.color):
+                # a step that names none can't be carried out, and the game is left as it was
+                raise Rejected("choice", "phase asks for a color as %s enters; the step names none"
+                               % ((data.get("source") or {}).get("prompt") or {}).get("display_name", "the permanent"))
+            self._asked.add("color")
+            name = LETTER_TO_COLOR.get(ch["color"])
+            if name not in (data.get("options") or []):
+                raise Rejected("choice", "phase does not offer the color %s here (options %s)"
+                               % (ch["color"], json.dumps(data.get("options"))))
+            return self.pick(seat, acts, lambda d: d.get("choice") == name, "NamedChoice",
+                             "color %s" % ch["color"])
         if ty == "ChooseManaColor":
             want = ch.get("_mana") or ch.get("mana")
             if not want:
