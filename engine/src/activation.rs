@@ -10,7 +10,7 @@ use crate::events::Event;
 use crate::ids::{ObjectId, PlayerId};
 use std::borrow::Cow;
 
-use crate::layers::{board_of, Board};
+use crate::layers::{given_or_kept, Board};
 use crate::mana::{ManaPool, ManaType};
 use crate::mana_abilities::{self, ManaActivation, ProductionCache};
 use crate::rejection::Rejection;
@@ -154,14 +154,8 @@ pub(crate) fn activate(
     cache: Option<&ProductionCache>,
 ) -> Result<(), Rejection> {
     let given = board.is_some();
-    let kept;
-    let board: &Board = match board {
-        Some(b) => b,
-        None => {
-            kept = board_of(state);
-            &kept
-        }
-    };
+    let mut kept = None;
+    let board = given_or_kept(board, state, &mut kept);
     let checked = check_activation(state, board, &a)?;
     let (source_card, counters_before) = match state.object(a.source) {
         Some(o) => (o.card, o.counters.clone()),

@@ -8,7 +8,7 @@ use crate::costs::{mana_payment, pay_mana};
 use crate::events::Event;
 use crate::ids::{ObjectId, PlayerId};
 
-use crate::layers::{board_of, Board};
+use crate::layers::{given_or_kept, Board};
 use crate::abilities::{Ability, TargetSpec};
 use crate::layers::Characteristics;
 use crate::mana::{ManaCost, ManaPool, SpendPurpose};
@@ -75,14 +75,8 @@ pub(crate) fn check_cast(state: &GameState, board: &Board, c: &Cast) -> Result<C
 
 /// `board`: the characteristics now, if the caller has them.
 pub(crate) fn cast(state: &mut GameState, c: Cast, ev: &mut Vec<Event>, board: Option<&Board>) -> Result<(), Rejection> {
-    let kept;
-    let board: &Board = match board {
-        Some(b) => b,
-        None => {
-            kept = board_of(state);
-            &kept
-        }
-    };
+    let mut kept = None;
+    let board = given_or_kept(board, state, &mut kept);
     let CastPlan { cost, x, purpose } = check_cast(state, board, &c)?;
     let Cast { player, card, chosen_targets, payment, .. } = c;
     pay_mana(state, player, &cost, x, payment.as_ref(), purpose, ev)?;

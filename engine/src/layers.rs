@@ -385,6 +385,15 @@ pub fn board_of(state: &GameState) -> Arc<Board> {
     board
 }
 
+/// `board` if the caller has it, else the state's kept board (held in `slot`, so the reference
+/// outlives this call while the state changes).
+pub(crate) fn given_or_kept<'a>(board: Option<&'a Board>, state: &GameState, slot: &'a mut Option<Arc<Board>>) -> &'a Board {
+    match board {
+        Some(b) => b,
+        None => slot.insert(board_of(state)),
+    }
+}
+
 /// Characteristics of every object in the game, computed afresh.
 pub fn compute_all(state: &GameState) -> Board {
     // Printed values and layer 1 (CR 613.1, 613.2).

@@ -73,15 +73,7 @@ fn hydra_wrong_distributions_are_rejected_as_choices() {
         assert_eq!(h.g.state(), &before);
     }
     // legal_actions lists only passes that are accepted (all on one recipient, here).
-    let passes: Vec<Answers> = h
-        .g
-        .legal_actions()
-        .into_iter()
-        .filter_map(|a| match a {
-            Action::PassPriority { answers, .. } => Some(answers),
-            _ => None,
-        })
-        .collect();
+    let passes = listed_passes(&h.g);
     assert!(passes.contains(&dist(&[(hy, 3)])));
     assert!(passes.iter().all(|a| a.distribute.iter().map(|(_, n)| n).sum::<u32>() == 3));
     pass_with(&mut h.g, dist(&[(hy, 3), (isa, 0)])).unwrap();
@@ -119,6 +111,17 @@ fn hydra_gone_may_distribute_among_commanders_or_none() {
         assert!(h.g.stack_view().is_empty());
         assert_eq!(view(&h.g, h.isamaru).power, expected.or(Some(2)));
     }
+}
+
+/// The answers of every pass `legal_actions` lists.
+fn listed_passes(g: &Game) -> Vec<Answers> {
+    g.legal_actions()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::PassPriority { answers, .. } => Some(answers),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Alice's Tevesh Szat on the battlefield in her main phase.
@@ -235,14 +238,7 @@ fn minus_ten_with_two_same_named_commanders_lists_a_keep_for_each() {
     let mut g = Game::new(s).unwrap();
     activate(&mut g, ALICE, tevesh, 2).unwrap();
     pass(&mut g).unwrap();
-    let passes: Vec<Answers> = g
-        .legal_actions()
-        .into_iter()
-        .filter_map(|a| match a {
-            Action::PassPriority { answers, .. } => Some(answers),
-            _ => None,
-        })
-        .collect();
+    let passes = listed_passes(&g);
     let kept: Vec<Option<ObjectId>> = passes.iter().map(|a| a.keep).collect();
     assert!(kept.contains(&Some(obj(&g, hers))) && kept.contains(&Some(obj(&g, his))), "{kept:?}");
     for answers in passes {
