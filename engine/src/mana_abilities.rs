@@ -99,15 +99,17 @@ fn run(
         Effect::DamageToController(n) => {
             // Dealt by the source, so lifelink applies (CR 702.15b); characteristics don't
             // change within the ability, so the board of its mana serves.
-            let board: &Board = match board {
-                Some(b) => b,
-                None => board.insert(Cow::Owned(compute_all(state))),
-            };
+            let board = ability_board(board, state);
             crate::damage::deal(state, board, Some(act.source), Target::Player(act.player), *n, ev);
         }
         _ => {}
     }
     Ok(())
+}
+
+/// The board one mana ability reads throughout: the caller's, else computed once into `board`.
+fn ability_board<'a>(board: &'a mut Option<Cow<'_, Board>>, state: &GameState) -> &'a Board {
+    board.get_or_insert_with(|| Cow::Owned(compute_all(state)))
 }
 
 /// One "add mana" instruction: the raw mana, the chosen type, replacement effects, and then the
@@ -123,10 +125,7 @@ fn add_mana(
 ) -> Result<(), Rejection> {
     // Adding mana and damage to a player change no characteristics: one board serves the
     // whole ability.
-    let board: &Board = match board {
-        Some(b) => b,
-        None => board.insert(Cow::Owned(compute_all(state))),
-    };
+    let board = ability_board(board, state);
     let out = production(state, act, spec, restriction, board, produced)?;
     add_to_pool(state, act.player, &out, act.source, ev);
     Ok(())

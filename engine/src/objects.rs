@@ -16,7 +16,7 @@ use crate::state::Object;
 pub struct Objects {
     list: Vec<(ObjectId, Object)>,
     /// Renewed by every method that can change an object (`&mut self`), so a board computed
-    /// for one revision is never read for another (`layers::board`).
+    /// for one revision is never read for another (`layers::board_of`).
     revision: Revision,
 }
 
