@@ -1,6 +1,7 @@
 //! Measures `legal_actions` and "enumerate + apply" on a 20-object board.
-//! Run: `cargo run --release -p mtg-engine --example legal_actions_bench [iterations]` (200 by
-//! default; fewer for `valgrind --tool=callgrind`).
+//! Run: `cargo run --release -p mtg-engine --example legal_actions_bench [iterations] [cold|walk]`
+//! (200 by default; fewer for `valgrind --tool=callgrind`; `cold` or `walk` runs only that half,
+//! so a profile can be read for each).
 
 use std::time::Instant;
 
@@ -14,6 +15,16 @@ fn main() {
     let Ok(game) = Game::new(board()) else { return };
     println!("objects: {}", game.state().objects.len());
     let n: u32 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(200).max(1);
+    let only = std::env::args().nth(2);
+    if only.as_deref() != Some("walk") {
+        cold(&game, n);
+    }
+    if only.as_deref() != Some("cold") {
+        walk(&game, n);
+    }
+}
+
+fn cold(game: &Game, n: u32) {
     // Each call on a copy that keeps no board, as after any change to the objects or effects,
     // so repeated calls don't measure the kept board (`layers::board_of`).
     let start = Instant::now();
@@ -23,6 +34,9 @@ fn main() {
     }
     let per = start.elapsed() / n;
     println!("legal_actions: {count} actions, {per:?} per call");
+}
+
+fn walk(game: &Game, n: u32) {
     // Enumerate + apply: walk a deterministic game, taking the middle legal action each time.
     let start = Instant::now();
     let mut g = game.clone();

@@ -605,8 +605,8 @@ fn list(state: &GameState, by_trial: bool) -> Vec<Action> {
         return Vec::new();
     }
     // The characteristics now: what every candidate and every trial starts from.
+    let cache = ProductionCache::of(state);
     let board = board_of(state);
-    let cache = ProductionCache::default();
     let legal = |a: &Action| {
         let proved = if by_trial { None } else { accepted_by_checks(state, &board, &cache, a) };
         proved.unwrap_or_else(|| is_legal(state, &board, &cache, a))

@@ -376,13 +376,22 @@ fn apply(ch: &mut Characteristics, m: &Modification, timestamp: u64, obj: &Objec
 /// questions of one unchanged state (a listing and the activation it leads to, each observation
 /// of a case, a state-based action check that finds nothing and the next one).
 pub fn board_of(state: &GameState) -> Arc<Board> {
+    Arc::clone(&kept(state).board)
+}
+
+/// The board kept with the state (computed now if none is kept for its objects and effects as
+/// they are), with what is derived from it (`revision::Kept`).
+pub(crate) fn kept(state: &GameState) -> Arc<crate::revision::Kept> {
     let key = (state.objects.revision(), state.effects.revision());
-    if let Some(board) = state.board_cache.get(key) {
-        return board;
+    if let Some(kept) = state.board_cache.get(key, &state.objects) {
+        return kept;
     }
-    let board = Arc::new(compute_all(state));
-    state.board_cache.put(key, Arc::clone(&board));
-    board
+    let kept = Arc::new(crate::revision::Kept::new(
+        compute_all(state),
+        crate::revision::LayerInputs::of(&state.objects),
+    ));
+    state.board_cache.put(key, Arc::clone(&kept));
+    kept
 }
 
 /// `board` if the caller has it, else the state's kept board (held in `slot`, so the reference

@@ -18,18 +18,32 @@ use crate::replacement::{self, ProductionContext};
 use crate::state::{GameState, ZoneKind};
 use crate::targets::Target;
 
-/// What the mana-ability trials of one `legal_actions` call share, computed at most once: the
-/// active replacement effects (CR 614) and what the lands could produce (CR 106.7). Both
-/// depend only on the permanents, their controllers and their characteristics, which paying
-/// {T} or mana doesn't change; `activation` hands it on only when the cost paid was of that
-/// kind and the characteristics are those the trials started from.
-#[derive(Default)]
+/// What the productions of one state share: the active replacement effects (CR 614) and what
+/// the lands could produce (CR 106.7), kept with the state's board (`revision::Kept`), and what
+/// each "could produce" spec offers a player. All depend only on the permanents, their
+/// controllers and their characteristics, which paying {T} or mana doesn't change: the trials of
+/// one `legal_actions` call share one; `activation` hands it on only when the cost paid was of
+/// that kind.
 pub(crate) struct ProductionCache {
-    reps: std::cell::OnceCell<Vec<replacement::ActiveReplacement>>,
-    lands: std::cell::OnceCell<crate::could_produce::ProduceTable>,
-    /// What each "could produce" spec offers a player (read from `lands`): the same for every
-    /// mana choice tried.
+    kept: std::sync::Arc<crate::revision::Kept>,
+    /// What each "could produce" spec offers a player (read from the lands' table): the same
+    /// for every mana choice tried.
     raw: std::cell::RefCell<Vec<(PlayerId, ManaSpec, RawMana)>>,
+}
+
+impl ProductionCache {
+    /// For `state` as it is now.
+    pub(crate) fn of(state: &GameState) -> ProductionCache {
+        ProductionCache { kept: crate::layers::kept(state), raw: Default::default() }
+    }
+
+    fn reps(&self, state: &GameState) -> &[replacement::ActiveReplacement] {
+        self.kept.reps.get_or_init(|| replacement::active(state, &self.kept.board))
+    }
+
+    fn lands(&self, state: &GameState) -> &crate::could_produce::ProduceTable {
+        self.kept.lands.get_or_init(|| land_table(state, &self.kept.board, self.reps(state)))
+    }
 }
 
 /// One activation of a mana ability being resolved.
@@ -144,37 +158,27 @@ fn production(
     board: &Board,
     produced: &mut Produced,
 ) -> Result<ManaPool, Rejection> {
-    let own_reps;
-    let reps: &[replacement::ActiveReplacement] = match act.cache {
-        Some(c) => c.reps.get_or_init(|| replacement::active(state, board)),
+    // A real activation (no listing's cache) reads what is kept with the state now.
+    let own;
+    let cache = match act.cache {
+        Some(c) => c,
         None => {
-            own_reps = replacement::active(state, board);
-            &own_reps
+            own = ProductionCache::of(state);
+            &own
         }
     };
-    // The could-produce table is needed only by abilities that refer to it (CR 106.7).
-    let own_table;
-    let table: &crate::could_produce::ProduceTable = match (spec, act.cache) {
-        (crate::abilities::ManaSpec::CouldProduce { .. }, Some(c)) => c.lands.get_or_init(|| land_table(state, board, reps)),
-        (crate::abilities::ManaSpec::CouldProduce { .. }, None) => {
-            own_table = land_table(state, board, reps);
-            &own_table
-        }
-        _ => {
-            own_table = Default::default();
-            &own_table
-        }
-    };
-    let raw = match (spec, act.cache) {
-        (ManaSpec::CouldProduce { .. }, Some(c)) => {
-            let known = c.raw.borrow().iter().find(|(p, s, _)| *p == act.player && s == spec).map(|(_, _, r)| r.clone());
+    let reps = cache.reps(state);
+    let raw = match spec {
+        // The could-produce table is needed only by abilities that refer to it (CR 106.7).
+        ManaSpec::CouldProduce { .. } => {
+            let known = cache.raw.borrow().iter().find(|(p, s, _)| *p == act.player && s == spec).map(|(_, _, r)| r.clone());
             known.unwrap_or_else(|| {
-                let r = raw_mana(state, board, table, act.player, spec);
-                c.raw.borrow_mut().push((act.player, spec.clone(), r.clone()));
+                let r = raw_mana(state, board, cache.lands(state), act.player, spec);
+                cache.raw.borrow_mut().push((act.player, spec.clone(), r.clone()));
                 r
             })
         }
-        _ => raw_mana(state, board, table, act.player, spec),
+        _ => raw_mana(state, board, &crate::could_produce::ProduceTable::new(), act.player, spec),
     };
     let raw = match raw {
         RawMana::Fixed(p) => p,
@@ -310,14 +314,15 @@ pub(crate) fn resolve(
     if triggered.is_empty() {
         return Ok(());
     }
-    let own_reps;
-    let reps: &[replacement::ActiveReplacement] = match act.cache {
-        Some(c) => c.reps.get_or_init(|| replacement::active(state, &board)),
+    let own;
+    let cache = match act.cache {
+        Some(c) => c,
         None => {
-            own_reps = replacement::active(state, &board);
-            &own_reps
+            own = ProductionCache::of(state);
+            &own
         }
     };
+    let reps = cache.reps(state);
     // "one mana of any type that land produced": the player's `mana_choice` if it is one of
     // them, else the first in W U B R G C order.
     let pick = act.mana_choice.filter(|c| types.contains(c)).or_else(|| types.iter().next().copied());

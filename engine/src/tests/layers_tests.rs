@@ -313,4 +313,27 @@ fn the_kept_board_follows_every_change() {
     for st in [&state, &copy] {
         assert_eq!(*layers::board_of(st), layers::compute_all(st));
     }
+    // Tapping, damage and summoning sickness are no input of the layers: the board is kept.
+    let before = layers::board_of(&state);
+    {
+        let o = state.object_mut(id).unwrap();
+        o.tapped = !o.tapped;
+        o.damage += 1;
+        o.summoning_sick = !o.summoning_sick;
+    }
+    assert!(Arc::ptr_eq(&before, &layers::board_of(&state)), "only what the layers don't read changed");
+    // Each input of the layers, changed alone, is seen.
+    let changes: [fn(&mut state::Object); 4] = [
+        |o| o.controller = BOB,
+        |o| o.timestamp += 1,
+        |o| o.zone = ZoneKind::Graveyard,
+        |o| o.chosen_color = Some(types::Color::Red),
+    ];
+    for change in changes {
+        let mut st = state.clone();
+        let kept = layers::board_of(&st);
+        change(st.object_mut(id).unwrap());
+        assert!(!Arc::ptr_eq(&kept, &layers::board_of(&st)));
+        assert_eq!(*layers::board_of(&st), layers::compute_all(&st));
+    }
 }
