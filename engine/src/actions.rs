@@ -267,13 +267,22 @@ fn x_values(cost: Option<&crate::mana::ManaCost>, pool: &ManaPool) -> Vec<Option
     (0..=max.min(MAX_ENUMERATED_X)).map(Some).collect()
 }
 
-fn target_lists(state: &GameState, board: &crate::layers::Board, specs: &[crate::abilities::TargetSpec], controller: PlayerId) -> Vec<Vec<Target>> {
+/// The legal candidates for each target spec, by spec: one listing asks the same spec for many
+/// spells, abilities and values of X, of one unchanged state and one player.
+type CandidateMemo = std::cell::RefCell<Vec<(crate::abilities::TargetSpec, std::rc::Rc<Vec<Target>>)>>;
+
+fn target_lists(state: &GameState, board: &crate::layers::Board, specs: &[crate::abilities::TargetSpec], controller: PlayerId, memo: &CandidateMemo) -> Vec<Vec<Target>> {
     let mut lists: Vec<Vec<Target>> = vec![Vec::new()];
     for spec in specs {
-        let cands = targets::candidates(state, board, spec, controller);
+        let known = memo.borrow().iter().find(|(s, _)| s == spec).map(|(_, c)| std::rc::Rc::clone(c));
+        let cands = known.unwrap_or_else(|| {
+            let c = std::rc::Rc::new(targets::candidates(state, board, spec, controller));
+            memo.borrow_mut().push((spec.clone(), std::rc::Rc::clone(&c)));
+            c
+        });
         let mut next = Vec::new();
         for l in &lists {
-            for c in &cands {
+            for c in cands.iter() {
                 // "a second target": not one chosen already (CR 115.3 with the card's wording).
                 if *spec == crate::abilities::TargetSpec::AnotherCreature && l.contains(c) {
                     continue;
@@ -495,7 +504,7 @@ fn put_triggers_candidates(state: &GameState, board: &Board, player: PlayerId) -
         if t.target_specs.is_empty() {
             continue;
         }
-        let mut lists = target_lists(state, board, &t.target_specs, player);
+        let mut lists = target_lists(state, board, &t.target_specs, player, &CandidateMemo::default());
         lists.retain(|l| targets::check_all_from(state, board, &t.target_specs, l, player, Some(t.source)));
         lists.truncate(16);
         let mut next = Vec::new();
@@ -645,6 +654,7 @@ fn list(state: &GameState, by_trial: bool) -> Vec<Action> {
         out.extend(pass_candidates(state, player).into_iter().skip(1).chain(choices).filter(&legal));
     }
     let pool = state.player(player).map(|p| p.mana_pool.clone()).unwrap_or_default();
+    let memo = CandidateMemo::default();
     let mut candidates = Vec::new();
     for obj in state.zone_objects(ZoneKind::Hand, Some(player)) {
         let Some(ch) = board.get(&obj.id) else { continue };
@@ -656,14 +666,14 @@ fn list(state: &GameState, by_trial: bool) -> Vec<Action> {
         if !ch.is(CardType::Instant) && !sorcery_ok {
             continue;
         }
-        let specs = casting::spell_target_specs(&obj.def, ch);
+        let specs = casting::spell_target_specs(Some(obj.def), ch);
         let available = pool.available(crate::mana::SpendPurpose::CastSpell { colors: ch.colors.len() }).total();
         for x in x_values(ch.mana_cost.as_ref(), &pool) {
             // Not enough mana that may pay for this spell: certainly illegal (CR 601.2h).
             if !by_trial && ch.mana_cost.as_ref().is_some_and(|c| c.mana_value(x.unwrap_or(0)) > available) {
                 continue;
             }
-            for t in target_lists(state, &board, &specs, player) {
+            for t in target_lists(state, &board, &specs, player, &memo) {
                 candidates.push(Action::CastSpell { player, card: obj.id, x, targets: t, payment: None });
             }
         }
@@ -682,7 +692,7 @@ fn list(state: &GameState, by_trial: bool) -> Vec<Action> {
                 if !by_trial && !activation_may_be_legal(state, obj, ch, ab, x, &pool) {
                     continue;
                 }
-                for t in target_lists(state, &board, &ab.targets, player) {
+                for t in target_lists(state, &board, &ab.targets, player, &memo) {
                     for mana_choice in &choices {
                         candidates.push(Action::ActivateAbility {
                             player,

@@ -3,7 +3,6 @@
 //! ability (CR 303.4a, 702.5a); pay the total cost (CR 601.2f-h), with restricted mana only
 //! where its restriction allows (CR 106.6).
 
-use crate::cards::card_def;
 use crate::costs::{mana_payment, pay_mana};
 use crate::events::Event;
 use crate::ids::{ObjectId, PlayerId};
@@ -63,7 +62,7 @@ pub(crate) fn check_cast(state: &GameState, board: &Board, c: &Cast) -> Result<C
         .clone()
         .ok_or_else(|| Rejection::CostUnpayable("the card has no mana cost".into()))?;
     let x = crate::activation::announced_x(cost.x, *x)?;
-    let specs = spell_target_specs(&obj.def, ch);
+    let specs = spell_target_specs(Some(obj.def), ch);
     if !targets::check_all(state, board, &specs, chosen_targets, player) {
         return Err(Rejection::InvalidTarget(format!("the spell needs {} legal target(s)", specs.len())));
     }
@@ -100,8 +99,10 @@ pub(crate) fn cast(state: &mut GameState, c: Cast, ev: &mut Vec<Event>, board: O
 /// The targets a spell of this card needs: those of its spell text, or for an Aura the one
 /// object its enchant ability allows (CR 303.4a). With several enchant abilities the first
 /// gives the target; the others are checked as the Aura stays attached (CR 702.5c, 704.5m).
-pub(crate) fn spell_target_specs(def_name: &str, ch: &Characteristics) -> Vec<TargetSpec> {
-    let mut specs = card_def(def_name).map(|d| d.spell_targets.clone()).unwrap_or_default();
+pub(crate) fn spell_target_specs(def: Option<crate::ids::DefId>, ch: &Characteristics) -> Vec<TargetSpec> {
+    // A card of the pool's; a token is never cast.
+    let card = def.filter(|d| !d.is_token_def()).and_then(|d| d.def());
+    let mut specs = card.map(|d| d.spell_targets.clone()).unwrap_or_default();
     if is_aura(ch) {
         if let Some(spec) = enchant_specs(ch).into_iter().next() {
             specs.push(spec);

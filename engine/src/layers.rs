@@ -10,7 +10,7 @@
 //! `Object::controller` by `apply_control`, since the controller is read everywhere.
 //! Dependencies (CR 613.8) are not modelled yet: timestamp order only.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::sync::{Arc, LazyLock};
 
 use serde::{Deserialize, Serialize};
@@ -75,7 +75,7 @@ pub struct Characteristics {
 
 /// Characteristics of every object, computed together because static abilities of one object
 /// affect others.
-pub type Board = BTreeMap<ObjectId, Characteristics>;
+pub type Board = crate::idmap::IdMap<Characteristics>;
 
 impl Characteristics {
     pub(crate) fn printed(def: &CardDef, timestamp: u64) -> Characteristics {

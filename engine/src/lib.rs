@@ -21,6 +21,7 @@ mod effects;
 pub mod events;
 mod game;
 pub mod ids;
+pub mod idmap;
 mod lands;
 pub mod objects;
 pub mod layers;

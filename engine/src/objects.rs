@@ -1,12 +1,13 @@
-//! The objects of a game (CR 109), stored densely in `ObjectId` order: one allocation to copy
-//! them all, lookup by binary search, and new objects (whose ids only grow, CR 400.7) appended
-//! at the end. Reads and serializes like the `{ id: object }` map it replaces (keyed by id; an
-//! object's own `id` field is normally the same).
+//! The objects of a game (CR 109), in an [`IdMap`]: one allocation to copy them all, and new
+//! objects (whose ids only grow, CR 400.7) appended at the end. Reads and serializes like the
+//! `{ id: object }` map it replaces (keyed by id; an object's own `id` field is normally the
+//! same), with a revision renewed by every change (`revision`).
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::idmap::IdMap;
 use crate::ids::ObjectId;
 use crate::revision::Revision;
 use crate::state::Object;
@@ -14,22 +15,22 @@ use crate::state::Object;
 /// Every object of the game, ordered by id.
 #[derive(Clone, Default)]
 pub struct Objects {
-    list: Vec<(ObjectId, Object)>,
+    map: IdMap<Object>,
     /// Renewed by every method that can change an object (`&mut self`), so a board computed
-    /// for one revision is never read for another (`layers::board_of`).
+    /// for one revision is never read for another without checking (`layers::board_of`).
     revision: Revision,
 }
 
 /// The objects alone: the revision is bookkeeping, not part of the game.
 impl PartialEq for Objects {
     fn eq(&self, other: &Objects) -> bool {
-        self.list == other.list
+        self.map == other.map
     }
 }
 
 impl std::fmt::Debug for Objects {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Objects").field("list", &self.list).finish()
+        f.debug_struct("Objects").field("map", &self.map).finish()
     }
 }
 
@@ -38,12 +39,8 @@ impl Objects {
         Objects::default()
     }
 
-    fn position(&self, id: ObjectId) -> Result<usize, usize> {
-        self.list.binary_search_by(|(k, _)| k.cmp(&id))
-    }
-
     pub fn get(&self, id: &ObjectId) -> Option<&Object> {
-        self.position(*id).ok().and_then(|i| self.list.get(i)).map(|(_, o)| o)
+        self.map.get(id)
     }
 
     /// The revision of the objects as they are now (see [`Revision`]).
@@ -53,30 +50,22 @@ impl Objects {
 
     pub fn get_mut(&mut self, id: &ObjectId) -> Option<&mut Object> {
         self.revision = Revision::new();
-        let i = self.position(*id).ok()?;
-        self.list.get_mut(i).map(|(_, o)| o)
+        self.map.get_mut(id)
     }
 
     pub fn contains_key(&self, id: &ObjectId) -> bool {
-        self.position(*id).is_ok()
+        self.map.contains_key(id)
     }
 
     /// Puts `obj` under `id`; returns the object it replaces.
     pub fn insert(&mut self, id: ObjectId, obj: Object) -> Option<Object> {
         self.revision = Revision::new();
-        match self.position(id) {
-            Ok(i) => self.list.get_mut(i).map(|(_, slot)| std::mem::replace(slot, obj)),
-            Err(i) => {
-                self.list.insert(i, (id, obj));
-                None
-            }
-        }
+        self.map.insert(id, obj)
     }
 
     pub fn remove(&mut self, id: &ObjectId) -> Option<Object> {
         self.revision = Revision::new();
-        let i = self.position(*id).ok()?;
-        Some(self.list.remove(i).1)
+        self.map.remove(id)
     }
 
     /// The object under `id`, to read or change in place (as `BTreeMap::entry`).
@@ -85,60 +74,56 @@ impl Objects {
         Entry { objects: self, id }
     }
 
-    pub fn retain(&mut self, mut keep: impl FnMut(&ObjectId, &mut Object) -> bool) {
+    pub fn retain(&mut self, keep: impl FnMut(&ObjectId, &mut Object) -> bool) {
         self.revision = Revision::new();
-        self.list.retain_mut(|(id, o)| keep(id, o));
+        self.map.retain(keep);
     }
 
     pub fn len(&self) -> usize {
-        self.list.len()
+        self.map.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.list.is_empty()
+        self.map.is_empty()
     }
 
     /// `(id, object)` in id order.
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&ObjectId, &Object)> + ExactSizeIterator {
-        self.list.iter().map(|(k, o)| (k, o))
+        self.map.iter()
     }
 
     pub fn keys(&self) -> impl DoubleEndedIterator<Item = &ObjectId> + ExactSizeIterator {
-        self.list.iter().map(|(k, _)| k)
+        self.map.keys()
     }
 
     pub fn values(&self) -> impl DoubleEndedIterator<Item = &Object> + ExactSizeIterator {
-        self.list.iter().map(|(_, o)| o)
+        self.map.values()
     }
 
     /// Objects in id order, to change in place.
     pub fn values_mut(&mut self) -> impl DoubleEndedIterator<Item = &mut Object> + ExactSizeIterator {
         self.revision = Revision::new();
-        self.list.iter_mut().map(|(_, o)| o)
+        self.map.values_mut()
     }
 }
 
 impl<'a> IntoIterator for &'a Objects {
     type Item = (&'a ObjectId, &'a Object);
-    type IntoIter = std::iter::Map<std::slice::Iter<'a, (ObjectId, Object)>, fn(&'a (ObjectId, Object)) -> (&'a ObjectId, &'a Object)>;
+    type IntoIter = <&'a IdMap<Object> as IntoIterator>::IntoIter;
     fn into_iter(self) -> Self::IntoIter {
-        self.list.iter().map(|(k, o)| (k, o))
+        (&self.map).into_iter()
     }
 }
 
 impl FromIterator<(ObjectId, Object)> for Objects {
     fn from_iter<I: IntoIterator<Item = (ObjectId, Object)>>(iter: I) -> Objects {
-        let mut objects = Objects::new();
-        for (id, o) in iter {
-            objects.insert(id, o);
-        }
-        objects
+        Objects { map: iter.into_iter().collect(), revision: Revision::new() }
     }
 }
 
 impl Serialize for Objects {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_map(self.list.iter().map(|(k, o)| (k, o)))
+        s.collect_map(self.map.iter())
     }
 }
 
@@ -157,16 +142,7 @@ pub struct Entry<'a> {
 
 impl<'a> Entry<'a> {
     pub fn or_insert_with(self, make: impl FnOnce() -> Object) -> &'a mut Object {
-        let i = match self.objects.position(self.id) {
-            Ok(i) => i,
-            Err(i) => {
-                self.objects.list.insert(i, (self.id, make()));
-                i
-            }
-        };
-        // `i` is in bounds: found, or just inserted there.
-        let last = self.objects.list.len().saturating_sub(1);
-        &mut self.objects.list[i.min(last)].1
+        self.objects.map.get_or_insert_with(self.id, make)
     }
 
     pub fn or_insert(self, obj: Object) -> &'a mut Object {

@@ -22,8 +22,7 @@ pub(crate) fn resolve_top(state: &mut GameState, answers: &Answers, ev: &mut Vec
         StackEntryKind::Spell => {
             let Some(ch) = board.get(&entry.id) else { return Ok(()) };
             if ch.is_permanent() {
-                let def_name = state.object(entry.id).map(|o| o.def.name()).unwrap_or_default();
-                let specs = crate::casting::spell_target_specs(def_name, ch);
+                let specs = crate::casting::spell_target_specs(state.object(entry.id).map(|o| o.def), ch);
                 let mut attach_to = None;
                 if let (Some(spec), Some(target)) = (specs.first(), entry.targets.first()) {
                     if !targets::is_legal(state, &board, spec, target, entry.controller) {

@@ -25,6 +25,9 @@ pub fn is_legal(
     target: &Target,
     controller: PlayerId,
 ) -> bool {
+    if !matches(state, board, spec, target, controller) {
+        return false;
+    }
     // CR 702.11b: a permanent with hexproof can't be the target of its opponents' spells or
     // abilities.
     if let Target::Object(id) = target {
@@ -34,7 +37,7 @@ pub fn is_legal(
             }
         }
     }
-    matches(state, board, spec, target, controller)
+    true
 }
 
 /// Whether `target` is what `spec` describes, for a player `controller`, leaving out what only
