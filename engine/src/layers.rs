@@ -406,11 +406,16 @@ pub(crate) fn given_or_kept<'a>(board: Option<&'a Board>, state: &GameState, slo
 /// Characteristics of every object in the game, computed afresh.
 pub fn compute_all(state: &GameState) -> Board {
     // Printed values and layer 1 (CR 613.1, 613.2).
-    let mut board: Board = state
-        .objects
-        .keys()
-        .filter_map(|id| copiable(state, *id).map(|c| (*id, c)))
-        .collect();
+    let mut board = Board::with_capacity(state.objects.len());
+    // The object of each board entry, in the same (id) order: the loops below walk both together
+    // instead of looking each object up again in every layer.
+    let mut objs: Vec<&Object> = Vec::with_capacity(state.objects.len());
+    for obj in state.objects.values() {
+        if let Some(c) = copiable(state, obj.id) {
+            board.insert(obj.id, c);
+            objs.push(obj);
+        }
+    }
     let battlefield: Vec<ObjectId> = state.battlefield_ids();
     let layers = [
         Layer::Type,
@@ -453,8 +458,7 @@ pub fn compute_all(state: &GameState) -> Board {
                 }
             }
         }
-        for (id, ch) in &board {
-            let Some(obj) = state.object(*id) else { continue };
+        for ((id, ch), obj) in board.iter().zip(&objs) {
             for (st, ts) in ch.statics() {
                 let StaticAbility::Continuous { affected, modification, cda } = st else {
                     continue;
@@ -520,9 +524,8 @@ pub fn compute_all(state: &GameState) -> Board {
         }
         if layer == Layer::Type {
             // CR 305.6 / 305.7: the intrinsic mana abilities follow the land's current types.
-            for (id, ch) in board.iter_mut() {
-                let ts = state.object(*id).map(|o| o.timestamp).unwrap_or(0);
-                let mut intrinsic = intrinsic_mana_abilities(ch, ts);
+            for ((_, ch), obj) in board.iter_mut().zip(&objs) {
+                let mut intrinsic = intrinsic_mana_abilities(ch, obj.timestamp);
                 if !intrinsic.is_empty() {
                     intrinsic.append(&mut ch.abilities);
                     ch.abilities = intrinsic;
@@ -531,8 +534,7 @@ pub fn compute_all(state: &GameState) -> Board {
         }
         if layer == Layer::PtModify {
             // CR 613.4c, 122.1a: +1/+1 and -1/-1 counters.
-            for (id, ch) in board.iter_mut() {
-                let Some(obj) = state.object(*id) else { continue };
+            for ((_, ch), obj) in board.iter_mut().zip(&objs) {
                 let plus = clamp_i32(obj.counters.get("+1/+1").copied().unwrap_or(0));
                 let minus = clamp_i32(obj.counters.get("-1/-1").copied().unwrap_or(0));
                 let d = plus.saturating_sub(minus);
@@ -542,11 +544,9 @@ pub fn compute_all(state: &GameState) -> Board {
         }
     }
     // CR 306.5c: a planeswalker's loyalty on the battlefield is its number of loyalty counters.
-    for (id, ch) in board.iter_mut() {
-        if let Some(obj) = state.object(*id) {
-            if obj.zone == ZoneKind::Battlefield && ch.is(CardType::Planeswalker) {
-                ch.loyalty = Some(clamp_i32(obj.counters.get("loyalty").copied().unwrap_or(0)));
-            }
+    for ((_, ch), obj) in board.iter_mut().zip(&objs) {
+        if obj.zone == ZoneKind::Battlefield && ch.is(CardType::Planeswalker) {
+            ch.loyalty = Some(clamp_i32(obj.counters.get("loyalty").copied().unwrap_or(0)));
         }
     }
     board
