@@ -201,59 +201,56 @@ fn judge_action(a: &Action, reply: &StepReply) -> StepVerdict {
     }
 }
 
-/// Compares named fields: `(label, shape, expected, observed)`.
-struct Lines {
-    expected: Vec<String>,
-    observed: Vec<String>,
-    mismatched: Vec<String>,
+/// Compares named fields: `(label, shape, expected, observed)`. The lines of the diff are
+/// written only when a field differs: a passing step formats nothing.
+struct Lines<'a> {
+    fields: Vec<(&'a str, &'a Expected, Option<Value>, bool)>,
 }
 
-impl Lines {
-    fn new(subject: String) -> Lines {
-        Lines {
-            expected: vec![subject.clone()],
-            observed: vec![subject],
-            mismatched: Vec::new(),
-        }
+impl<'a> Lines<'a> {
+    fn new() -> Lines<'a> {
+        Lines { fields: Vec::new() }
     }
 
-    fn field(&mut self, label: &str, shape: Shape, expected: &Expected, observed: Option<Value>) {
-        let want = format!("{label} = {expected}");
-        match observed {
-            Some(v) if matches(shape, expected, &v) => {
-                self.expected.push(want.clone());
-                self.observed.push(want);
-            }
-            Some(v) => {
-                self.expected.push(want);
-                self.observed.push(format!("{label} = {v}"));
-                self.mismatched.push(label.to_string());
-            }
-            None => {
-                self.expected.push(want);
-                self.observed.push(format!("{label} = <not observed>"));
-                self.mismatched.push(label.to_string());
-            }
-        }
+    fn field(&mut self, label: &'a str, shape: Shape, expected: &'a Expected, observed: Option<Value>) {
+        let same = observed.as_ref().is_some_and(|v| matches(shape, expected, v));
+        self.fields.push((label, expected, observed, same));
     }
 
-    fn verdict(self, what: String) -> StepVerdict {
-        if self.mismatched.is_empty() {
+    /// `subject`: the first line of both sides; `what`: what the reason names.
+    fn verdict(self, subject: impl FnOnce() -> String, what: impl FnOnce() -> String) -> StepVerdict {
+        if self.fields.iter().all(|(.., same)| *same) {
             return StepVerdict::Pass;
         }
-        let fields = self.mismatched.join(", ");
-        StepVerdict::Fail {
-            reason: format!("{what}: {fields} differ"),
-            expected: self.expected,
-            observed: self.observed,
+        let subject = subject();
+        let (mut expected, mut observed, mut mismatched) = (vec![subject.clone()], vec![subject], Vec::new());
+        for (label, want, got, same) in self.fields {
+            let want = format!("{label} = {want}");
+            match got {
+                _ if same => {
+                    expected.push(want.clone());
+                    observed.push(want);
+                }
+                Some(v) => {
+                    expected.push(want);
+                    observed.push(format!("{label} = {v}"));
+                    mismatched.push(label);
+                }
+                None => {
+                    expected.push(want);
+                    observed.push(format!("{label} = <not observed>"));
+                    mismatched.push(label);
+                }
+            }
         }
+        StepVerdict::Fail { reason: format!("{}: {} differ", what(), mismatched.join(", ")), expected, observed }
     }
 }
 
 fn judge_expect(e: &Expect, observation: &Observation) -> StepVerdict {
     match (e, observation) {
         (Expect::Object { object, checks }, Observation::Object(o)) => {
-            let mut lines = Lines::new(format!("object = {}", q(object)));
+            let mut lines = Lines::new();
             for Check { field, expected } in checks {
                 lines.field(
                     field.as_str(),
@@ -262,10 +259,10 @@ fn judge_expect(e: &Expect, observation: &Observation) -> StepVerdict {
                     object_value(o, *field),
                 );
             }
-            lines.verdict(format!("object `{object}`"))
+            lines.verdict(|| format!("object = {}", q(object)), || format!("object `{object}`"))
         }
         (Expect::Player { player, checks }, Observation::Player(p)) => {
-            let mut lines = Lines::new(format!("player = {}", q(player.as_str())));
+            let mut lines = Lines::new();
             for Check { field, expected } in checks {
                 lines.field(
                     field.as_str(),
@@ -274,15 +271,10 @@ fn judge_expect(e: &Expect, observation: &Observation) -> StepVerdict {
                     player_value(p, *field),
                 );
             }
-            lines.verdict(format!("player `{player}`"))
+            lines.verdict(|| format!("player = {}", q(player.as_str())), || format!("player `{player}`"))
         }
         (Expect::Zone(query), Observation::Zone { objects }) => {
-            let selector = match (query.owner, query.controller) {
-                (Some(p), _) => format!(", owner = {}", q(p.as_str())),
-                (None, Some(p)) => format!(", controller = {}", q(p.as_str())),
-                (None, None) => String::new(),
-            };
-            let mut lines = Lines::new(format!("zone = {}{selector}", q(query.zone.as_str())));
+            let mut lines = Lines::new();
             if let Some(expected) = &query.names {
                 let names: Option<Vec<String>> = objects.iter().map(|o| o.name.clone()).collect();
                 lines.field("names", NAMES_SHAPE, expected, names.map(Value::List));
@@ -295,11 +287,17 @@ fn judge_expect(e: &Expect, observation: &Observation) -> StepVerdict {
                     Some(Value::Int(objects.len() as i64)),
                 );
             }
-            lines.verdict(format!(
-                "{} of {}",
-                query.zone,
-                query.owner.or(query.controller).map_or("?", |p| p.as_str())
-            ))
+            let subject = || {
+                let selector = match (query.owner, query.controller) {
+                    (Some(p), _) => format!(", owner = {}", q(p.as_str())),
+                    (None, Some(p)) => format!(", controller = {}", q(p.as_str())),
+                    (None, None) => String::new(),
+                };
+                format!("zone = {}{selector}", q(query.zone.as_str()))
+            };
+            lines.verdict(subject, || {
+                format!("{} of {}", query.zone, query.owner.or(query.controller).map_or("?", |p| p.as_str()))
+            })
         }
         (Expect::Stack { items }, Observation::Stack { items: observed }) => {
             judge_stack(items, observed)
