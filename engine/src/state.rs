@@ -273,11 +273,13 @@ pub struct GameState {
 }
 
 /// The continuous effects (CR 611), read as a slice; every change goes through a method that
-/// renews the revision, like [`Objects`]'s, so a kept board is never read after one.
+/// renews the revision, like [`Objects`]'s, so a kept board is never read after one. The list is
+/// shared between copies of a state until one of them changes it: effects change rarely, and a
+/// state is copied for every action (its undo copy) and every trial.
 #[derive(Clone, Default, Deserialize)]
 #[serde(from = "Vec<ContinuousEffect>")]
 pub struct Effects {
-    list: Vec<ContinuousEffect>,
+    list: std::sync::Arc<Vec<ContinuousEffect>>,
     revision: crate::revision::Revision,
 }
 
@@ -288,12 +290,16 @@ impl Effects {
 
     pub fn push(&mut self, effect: ContinuousEffect) {
         self.revision = crate::revision::Revision::new();
-        self.list.push(effect);
+        std::sync::Arc::make_mut(&mut self.list).push(effect);
     }
 
-    pub fn retain(&mut self, keep: impl FnMut(&ContinuousEffect) -> bool) {
+    pub fn retain(&mut self, keep: impl Fn(&ContinuousEffect) -> bool) {
+        // Nothing removed is no change: the kept board still holds and the list stays shared.
+        if self.list.iter().all(&keep) {
+            return;
+        }
         self.revision = crate::revision::Revision::new();
-        self.list.retain(keep);
+        std::sync::Arc::make_mut(&mut self.list).retain(keep);
     }
 }
 
@@ -314,7 +320,7 @@ impl<'a> IntoIterator for &'a Effects {
 
 impl From<Vec<ContinuousEffect>> for Effects {
     fn from(list: Vec<ContinuousEffect>) -> Effects {
-        Effects { list, revision: crate::revision::Revision::new() }
+        Effects { list: std::sync::Arc::new(list), revision: crate::revision::Revision::new() }
     }
 }
 
