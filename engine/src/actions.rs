@@ -90,10 +90,16 @@ impl Action {
 
 /// Carries out `action`; on `Err` the state is exactly as before.
 pub fn apply(state: &mut GameState, action: Action) -> Result<Vec<Event>, Rejection> {
+    apply_undoable(state, action).map(|(ev, _)| ev)
+}
+
+/// `apply`, handing back on success the state as it was before (the copy `apply` takes anyway
+/// to undo a rejection), for a caller that makes several actions one unit to undo.
+pub fn apply_undoable(state: &mut GameState, action: Action) -> Result<(Vec<Event>, GameState), Rejection> {
     let backup = state.clone();
     let mut ev = Vec::new();
     match apply_inner(state, action, &mut ev, true, None, None) {
-        Ok(()) => Ok(ev),
+        Ok(()) => Ok((ev, backup)),
         Err(e) => {
             *state = backup;
             Err(e)

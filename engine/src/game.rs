@@ -58,6 +58,12 @@ impl Game {
         actions::apply(&mut self.state, action)
     }
 
+    /// `apply`, handing back on success the state before the action as well: the copy `apply`
+    /// takes anyway, for a caller that undoes several actions as one (`Game::from_state`).
+    pub fn apply_undoable(&mut self, action: Action) -> Result<(Vec<Event>, GameState), Rejection> {
+        actions::apply_undoable(&mut self.state, action)
+    }
+
     pub fn priority_player(&self) -> Option<PlayerId> {
         if self.state.is_over() {
             None

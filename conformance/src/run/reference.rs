@@ -92,6 +92,9 @@ struct Session<G: RulesGame> {
     /// The `triggers` and `trigger_order` of the action step being run.
     triggers: BTreeMap<String, Vec<Target>>,
     trigger_order: Vec<String>,
+    /// The game as the action step being run found it, kept from its first engine action on
+    /// (`engine_apply`): a later rejection undoes the whole step.
+    step_start: Option<mtg_engine::state::GameState>,
 }
 
 fn player_id(p: Player) -> PlayerId {
@@ -209,7 +212,7 @@ impl<G: RulesGame> Session<G> {
             other => SetupFailure::Error(other.to_string()),
         })?;
         let names = refs.iter().map(|(r, c)| (*c, r.clone())).collect();
-        Ok(Session { game, refs, names, triggers: BTreeMap::new(), trigger_order: Vec::new() })
+        Ok(Session { game, refs, names, triggers: BTreeMap::new(), trigger_order: Vec::new(), step_start: None })
     }
 
     fn step(&mut self, step: &Step) -> StepReply {
@@ -217,17 +220,20 @@ impl<G: RulesGame> Session<G> {
             Step::Action(a) => {
                 // A step is one unit: if any engine action inside it is rejected, the whole step
                 // is undone, so "rejected leaves the game unchanged" holds for multi-pass steps too.
-                let before = self.game.state().clone();
-                match self.action(a) {
+                // Before its first engine action nothing has changed (a rejected action undoes
+                // itself); after it, `step_start` holds the game as the step found it.
+                self.step_start = None;
+                let result = self.action(a);
+                let start = self.step_start.take();
+                if result.is_err() {
+                    if let Some(start) = start {
+                        self.game = G::from_state(start);
+                    }
+                }
+                match result {
                     Ok(()) => StepReply::Done,
-                    Err(StepError::Rejected { class, message }) => {
-                        self.game = G::from_state(before);
-                        StepReply::Rejected { class, message }
-                    }
-                    Err(StepError::Failed(message)) => {
-                        self.game = G::from_state(before);
-                        StepReply::Failed { message }
-                    }
+                    Err(StepError::Rejected { class, message }) => StepReply::Rejected { class, message },
+                    Err(StepError::Failed(message)) => StepReply::Failed { message },
                 }
             }
             Step::Expect(e) => match self.observe(e) {
@@ -310,11 +316,21 @@ impl<G: RulesGame> Session<G> {
     }
 
     fn apply(&mut self, action: Action) -> Result<(), StepError> {
-        self.game.apply(action).map(|_| ()).map_err(|r| StepError::Rejected {
+        self.engine_apply(action).map_err(|r| StepError::Rejected {
             class: Some(r.class().to_string()),
             message: self.rejection_message(&r),
         })?;
         self.put_triggers()
+    }
+
+    /// One engine action of the step being run; the first one's undo copy is kept as the
+    /// step's start.
+    fn engine_apply(&mut self, action: Action) -> Result<(), mtg_engine::rejection::Rejection> {
+        let (_, before) = self.game.apply_undoable(action)?;
+        if self.step_start.is_none() {
+            self.step_start = Some(before);
+        }
+        Ok(())
     }
 
     /// While triggered abilities wait for their controller (CR 603.3b, 603.3d), puts them on the
@@ -341,7 +357,7 @@ impl<G: RulesGame> Session<G> {
                     targets.push((t.id, ts));
                 }
             }
-            self.game.apply(Action::PutTriggers { player, order, targets }).map_err(|r| StepError::Rejected {
+            self.engine_apply(Action::PutTriggers { player, order, targets }).map_err(|r| StepError::Rejected {
                 class: Some(r.class().to_string()),
                 message: r.to_string(),
             })?;
@@ -565,6 +581,37 @@ mod tests {
     use super::*;
     use crate::corpus::Corpus;
     use std::path::PathBuf;
+
+    /// A `resolve` step is several passes: when the last one is rejected, the whole step is
+    /// undone (CR 733.2), so priority is back with the player who had it before the first pass.
+    #[test]
+    fn a_rejected_resolve_undoes_its_earlier_passes() {
+        let case = "[[case]]\nid = \"a/1\"\ntitle = \"t\"\ncovers = [\"x\"]\nfeatures = [\"triggers\"]\n\
+                    step = [\n\
+                      { do = \"advance\", to = \"beginning_of_combat\" },\n\
+                      { do = \"resolve\", choose = { random = \"no such kind\" } },\n\
+                      { do = \"pass\", by = \"bob\" },\n\
+                    ]\n\
+                    [case.setup]\nactive = \"alice\"\nstep = \"precombat_main\"\n\
+                    battlefield = [ { ref = \"giant\", card = \"Crystalline Giant\", controller = \"alice\" } ]\n";
+        let cards = include_str!("../../../rulings/cards.toml");
+        let loaded = Corpus::from_texts(
+            "r",
+            [
+                (PathBuf::from("cards.toml"), cards.to_string()),
+                (PathBuf::from("rules/a.toml"), case.to_string()),
+            ],
+        );
+        let Some(case) = loaded.corpus.cases.first() else { panic!("{:?}", loaded.problems) };
+        let reply = ReferenceEngine::new().run_case(&case.item);
+        let CaseReply::Ran { steps } = reply else { panic!("{reply:?}") };
+        assert_eq!(steps.first(), Some(&StepReply::Done));
+        // Alice passed, then Bob's pass resolved the trigger with a kind it can't choose.
+        assert!(matches!(steps.get(1), Some(StepReply::Rejected { .. })), "{steps:?}");
+        // Undone: Alice has priority again, so Bob can't pass.
+        let Some(StepReply::Rejected { class, .. }) = steps.get(2) else { panic!("{steps:?}") };
+        assert_eq!(class.as_deref(), Some("priority"));
+    }
 
     /// A rejection names the case's ref and counts abilities from 1, as the case does (item 7).
     #[test]

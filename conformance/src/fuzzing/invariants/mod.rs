@@ -46,6 +46,12 @@ pub trait RulesGame: Clone + Sized {
     fn legal_actions(&self) -> Vec<Action>;
     /// Transactional: on `Err` nothing changed.
     fn apply(&mut self, action: Action) -> Result<Vec<Event>, Rejection>;
+    /// `apply`, handing back on success the state before the action too (to undo a group of
+    /// actions as one).
+    fn apply_undoable(&mut self, action: Action) -> Result<(Vec<Event>, GameState), Rejection> {
+        let before = self.state().clone();
+        self.apply(action).map(|ev| (ev, before))
+    }
     /// CR 106.7.
     fn could_produce(&self, permanent: ObjectId) -> BTreeSet<ManaType>;
     fn object_view(&self, object: ObjectId) -> Option<ObjectView>;
@@ -76,6 +82,9 @@ impl RulesGame for Game {
     }
     fn apply(&mut self, action: Action) -> Result<Vec<Event>, Rejection> {
         Game::apply(self, action)
+    }
+    fn apply_undoable(&mut self, action: Action) -> Result<(Vec<Event>, GameState), Rejection> {
+        Game::apply_undoable(self, action)
     }
     fn could_produce(&self, permanent: ObjectId) -> BTreeSet<ManaType> {
         Game::could_produce(self, permanent)
