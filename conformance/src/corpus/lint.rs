@@ -77,11 +77,13 @@ struct Linter<'c> {
 impl Linter<'_> {
     fn position(&mut self, path: &Path, segs: &[Seg<'_>]) -> (usize, usize) {
         let text = self.corpus.text(path).unwrap_or("");
-        let doc = self
-            .docs
-            .entry(path.to_path_buf())
-            .or_insert_with(|| SpanDoc::parse(text));
-        line_col(text, doc.locate(segs).unwrap_or(0))
+        if !self.docs.contains_key(path) {
+            self.docs.insert(path.to_path_buf(), SpanDoc::parse(text));
+        }
+        match self.docs.get(path) {
+            Some(doc) => doc.line_col(text, doc.locate(segs).unwrap_or(0)),
+            None => line_col(text, 0),
+        }
     }
 
     fn report(&mut self, path: &Path, segs: &[Seg<'_>], message: String) {

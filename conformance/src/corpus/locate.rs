@@ -22,9 +22,11 @@ pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
     (line, col)
 }
 
-/// A parsed file's spanned document.
+/// A parsed file's spanned document, and where its lines start (for `line_col` without
+/// rescanning the text for every position asked).
 pub struct SpanDoc {
     doc: Option<ImDocument<String>>,
+    line_starts: Vec<usize>,
 }
 
 #[derive(Clone, Copy)]
@@ -79,14 +81,19 @@ impl<'a> Node<'a> {
     }
 
     fn child(self, seg: Seg<'_>) -> Option<(Option<Range<usize>>, Node<'a>)> {
-        self.children()
-            .into_iter()
-            .find(|(s, _, _)| match (s, seg) {
-                (Seg::Key(a), Seg::Key(b)) => *a == b,
-                (Seg::Index(a), Seg::Index(b)) => *a == b,
-                _ => false,
-            })
-            .map(|(_, k, n)| (k, n))
+        match (self, seg) {
+            (Node::Item(Item::Table(t)) | Node::Table(t), Seg::Key(k)) => {
+                t.get_key_value(k).map(|(key, item)| (key.span(), Node::Item(item)))
+            }
+            (Node::Item(Item::ArrayOfTables(a)), Seg::Index(i)) => a.get(i).map(|t| (None, Node::Table(t))),
+            (Node::Item(Item::Value(Value::Array(a))) | Node::Value(Value::Array(a)), Seg::Index(i)) => {
+                a.get(i).map(|v| (None, Node::Value(v)))
+            }
+            (Node::Item(Item::Value(Value::InlineTable(t))) | Node::Value(Value::InlineTable(t)), Seg::Key(k)) => {
+                t.get_key_value(k).and_then(|(key, item)| item.as_value().map(|v| (key.span(), Node::Value(v))))
+            }
+            _ => None,
+        }
     }
 
     /// Whether `offset` is inside this node. A table's span covers its header and own lines
@@ -107,9 +114,21 @@ fn in_span(span: &Option<Range<usize>>, offset: usize) -> bool {
 
 impl SpanDoc {
     pub fn parse(text: &str) -> SpanDoc {
+        let line_starts = std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect();
         SpanDoc {
             doc: ImDocument::parse(text.to_string()).ok(),
+            line_starts,
         }
+    }
+
+    /// `line_col(text, offset)` for the text this document was parsed from.
+    pub fn line_col(&self, text: &str, offset: usize) -> (usize, usize) {
+        let offset = offset.min(text.len());
+        // The last line start at or before `offset`.
+        let line = self.line_starts.partition_point(|&s| s <= offset).max(1);
+        let start = self.line_starts.get(line - 1).copied().unwrap_or(0);
+        let col = text.get(start..offset).map_or(0, |s| s.chars().count()) + 1;
+        (line, col)
     }
 
     /// The start offset of the value at `path`, or of the deepest part of it that exists.
@@ -166,6 +185,15 @@ mod tests {
         assert_eq!(line_col(TEXT, 4), (2, 1));
         assert_eq!(line_col(TEXT, 7), (2, 4));
         assert_eq!(line_col("é = 1", 3), (1, 3));
+        // The document's line index agrees with the scan at every offset, past the end too.
+        for text in [TEXT, "é = 1\nb = 'ü'\n\n", ""] {
+            let doc = SpanDoc::parse(text);
+            for offset in 0..=text.len() + 2 {
+                if text.is_char_boundary(offset.min(text.len())) {
+                    assert_eq!(doc.line_col(text, offset), line_col(text, offset), "{text:?} at {offset}");
+                }
+            }
+        }
     }
 
     fn at(doc: &SpanDoc, path: &[Seg<'_>]) -> Option<(usize, usize)> {

@@ -351,7 +351,7 @@ fn locate_items<T>(path: &Path, text: &str, table: &str, items: Vec<T>) -> Vec<L
             let offset = doc
                 .locate(&[Seg::Key(table), Seg::Index(index)])
                 .unwrap_or(0);
-            let (line, col) = line_col(text, offset);
+            let (line, col) = doc.line_col(text, offset);
             Located {
                 item,
                 path: path.to_path_buf(),
