@@ -77,6 +77,9 @@ struct Linter<'c> {
 impl Linter<'_> {
     fn position(&mut self, path: &Path, segs: &[Seg<'_>]) -> (usize, usize) {
         let text = self.corpus.text(path).unwrap_or("");
+        if let Some(doc) = self.corpus.doc(path) {
+            return doc.line_col(text, doc.locate(segs).unwrap_or(0));
+        }
         if !self.docs.contains_key(path) {
             self.docs.insert(path.to_path_buf(), SpanDoc::parse(text));
         }

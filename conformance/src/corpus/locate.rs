@@ -24,6 +24,7 @@ pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
 
 /// A parsed file's spanned document, and where its lines start (for `line_col` without
 /// rescanning the text for every position asked).
+#[derive(Debug)]
 pub struct SpanDoc {
     doc: Option<ImDocument<String>>,
     line_starts: Vec<usize>,
@@ -119,6 +120,11 @@ impl SpanDoc {
             doc: ImDocument::parse(text.to_string()).ok(),
             line_starts,
         }
+    }
+
+    /// The document, if the text is valid TOML.
+    pub fn document(&self) -> Option<&ImDocument<String>> {
+        self.doc.as_ref()
     }
 
     /// `line_col(text, offset)` for the text this document was parsed from.

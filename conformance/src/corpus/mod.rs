@@ -116,6 +116,9 @@ pub struct Corpus {
     pub has_cards_file: bool,
     /// The text of every data file, by full path (for locating fields).
     texts: BTreeMap<PathBuf, String>,
+    /// The spanned document of every data file that is valid TOML, parsed once while loading
+    /// and kept for locating fields (`lint`).
+    docs: BTreeMap<PathBuf, std::sync::Arc<SpanDoc>>,
 }
 
 /// A corpus and the problems met while loading it.
@@ -264,11 +267,18 @@ fn parse<T: DeserializeOwned>(
 fn parse_items<F: DeserializeOwned, T>(
     path: &Path,
     text: &str,
+    doc: &SpanDoc,
     table: &str,
     items: impl Fn(F) -> Vec<T>,
 ) -> (Vec<Located<T>>, Vec<Problem>) {
+    // The items are read from the spanned document already parsed (as `toml::from_str` reads
+    // its own parse of the text); a file that doesn't deserialize is parsed again below for
+    // its problems, as written.
+    if let Some(Ok(file)) = doc.document().map(|d| toml_edit::de::from_document::<F>(d.clone())) {
+        return (locate_items(path, text, doc, table, items(file)), Vec::new());
+    }
     let first = match parse::<F>(path, text, None) {
-        Ok(file) => return (locate_items(path, text, table, items(file)), Vec::new()),
+        Ok(file) => return (locate_items(path, text, doc, table, items(file)), Vec::new()),
         Err(problem) => problem,
     };
     let starts = item_starts(text, table);
@@ -342,8 +352,7 @@ fn blank_others(text: &str, starts: &[usize], keep: usize) -> String {
     String::from_utf8(bytes).unwrap_or_default()
 }
 
-fn locate_items<T>(path: &Path, text: &str, table: &str, items: Vec<T>) -> Vec<Located<T>> {
-    let doc = SpanDoc::parse(text);
+fn locate_items<T>(path: &Path, text: &str, doc: &SpanDoc, table: &str, items: Vec<T>) -> Vec<Located<T>> {
     items
         .into_iter()
         .enumerate()
@@ -429,25 +438,27 @@ impl Corpus {
                 continue;
             };
             let path = root.join(&rel);
+            let doc = SpanDoc::parse(&text);
             match kind {
                 FileKind::Sources => {
                     let (items, bad) =
-                        parse_items(&path, &text, "source", |f: SourcesFile| f.source);
+                        parse_items(&path, &text, &doc, "source", |f: SourcesFile| f.source);
                     corpus.sources.extend(items);
                     problems.extend(bad);
                 }
                 FileKind::Cards => {
                     corpus.has_cards_file = true;
-                    let (items, bad) = parse_items(&path, &text, "card", |f: CardsFile| f.card);
+                    let (items, bad) = parse_items(&path, &text, &doc, "card", |f: CardsFile| f.card);
                     corpus.cards.extend(items);
                     problems.extend(bad);
                 }
                 FileKind::Cases => {
-                    let (items, bad) = parse_items(&path, &text, "case", |f: CasesFile| f.case);
+                    let (items, bad) = parse_items(&path, &text, &doc, "case", |f: CasesFile| f.case);
                     corpus.cases.extend(items);
                     problems.extend(bad);
                 }
             }
+            corpus.docs.insert(path.clone(), std::sync::Arc::new(doc));
             corpus.texts.insert(path, text);
         }
         Loaded { corpus, problems }
@@ -468,6 +479,11 @@ impl Corpus {
     /// The text of a loaded file.
     pub fn text(&self, path: &Path) -> Option<&str> {
         self.texts.get(path).map(String::as_str)
+    }
+
+    /// The spanned document of a loaded file, as parsed while loading.
+    pub(crate) fn doc(&self, path: &Path) -> Option<&SpanDoc> {
+        self.docs.get(path).map(|d| &**d)
     }
 }
 
