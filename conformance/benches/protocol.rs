@@ -13,6 +13,10 @@ use mtg_conformance::run::protocol::{ExternalConfig, ExternalEngine};
 use mtg_conformance::run::reference::ReferenceEngine;
 use mtg_conformance::run::runner::Runner;
 
+/// The allocator of the `mtg-conformance` binary, so the in-process figures are what `run` does.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn corpus() -> Corpus {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
     let dir = manifest.parent().unwrap_or(manifest).join("rulings");

@@ -11,6 +11,10 @@ use mtg_conformance::corpus::coverage::coverage;
 use mtg_conformance::corpus::lint;
 use mtg_conformance::report::{count, display_path};
 
+/// See `mimalloc` in Cargo.toml: about a fifth fewer instructions for the whole run.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Ruling-by-ruling conformance suite for Magic: The Gathering rules engines.
 #[derive(Debug, Parser)]
 #[command(name = "mtg-conformance", version, about)]

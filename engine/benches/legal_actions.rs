@@ -9,6 +9,10 @@ use criterion::{criterion_group, criterion_main, Criterion};
 
 use mtg_engine::Game;
 
+/// The allocator of the `mtg-conformance` binary (which runs this engine), as in its benches.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[path = "support/board.rs"]
 mod board;
 use board::board;
