@@ -77,6 +77,7 @@ pub fn raw_mana(
 
 /// Each mana spec of `id`'s mana abilities, with the production event it would be part of
 /// (CR 106.12: a {T} ability taps for mana).
+#[cfg(test)]
 fn productions(state: &GameState, board: &Board, id: ObjectId) -> Vec<(ProductionContext, ManaSpec)> {
     let mut out = Vec::new();
     let (Some(obj), Some(ch)) = (state.object(id), board.get(&id)) else {
@@ -106,13 +107,9 @@ fn raw_types(reps: &[ActiveReplacement], ctx: &ProductionContext, raw: RawMana) 
     }
 }
 
+#[cfg(test)]
 fn mana_specs(effect: &Effect, out: &mut Vec<ManaSpec>) {
-    match effect {
-        // A spending restriction doesn't change the mana's type (CR 106.6).
-        Effect::AddMana(s) | Effect::AddRestrictedMana { spec: s, .. } => out.push(s.clone()),
-        Effect::Sequence(v) => v.iter().for_each(|e| mana_specs(e, out)),
-        _ => {}
-    }
+    for_each_spec(effect, &mut |s| out.push(s.clone()));
 }
 
 #[cfg(test)]
@@ -179,40 +176,65 @@ fn node(
     id: ObjectId,
 ) -> Node {
     let mut n = Node { known: Types::default(), references: Vec::new() };
-    let no_table = ProduceTable::new();
-    for (ctx, spec) in productions(state, board, id) {
-        let controller = ctx.producer;
-        if let ManaSpec::CouldProduce { lands_of, colors_only } = &spec {
-            // The lands `raw_mana` reads the table for: the same every round. A land outside
-            // the fixpoint's permanents has no entry in the table, so it adds nothing.
-            let lands = field
-                .iter()
-                .filter(|(_, c, is_land)| {
-                    let mine = *c == controller;
-                    let wanted = match lands_of {
-                        Relation::You => mine,
-                        Relation::Opponent => !mine,
-                        Relation::Any => true,
-                    };
-                    wanted && *is_land
-                })
-                .filter_map(|(id, _, _)| ids.iter().position(|x| x == id))
-                .collect();
-            n.references.push(Reference { ctx, lands, colors_only: *colors_only });
-            continue;
-        }
-        // Every other spec ignores the table.
-        // As `raw_types`, with one mana of each offered type looked up in the memo.
-        match raw_mana(state, board, &no_table, controller, &spec) {
-            RawMana::Fixed(p) => n.known.0 |= Types::from_set(&replacement::possible_types(reps, &ctx, &p)).0,
-            RawMana::OneOf(set) => {
-                for t in set {
-                    n.known.0 |= possible_single(memo, reps, &ctx, t).0;
+    let (Some(obj), Some(ch)) = (state.object(id), board.get(&id)) else {
+        return n;
+    };
+    let source_is_land = ch.is(CardType::Land);
+    // As `productions`, without collecting: each mana spec of each mana ability.
+    for ab in ch.activated().into_iter().filter(|a| a.is_mana_ability()) {
+        let ctx = ProductionContext { tapped_for_mana: ab.cost.tap, source_is_land, producer: obj.controller };
+        for_each_spec(&ab.effect, &mut |spec| {
+            let controller = ctx.producer;
+            let offered: Types = match spec {
+                ManaSpec::CouldProduce { lands_of, colors_only } => {
+                    // The lands `raw_mana` reads the table for: the same every round. A land
+                    // outside the fixpoint's permanents has no entry in the table, so it adds
+                    // nothing.
+                    let lands = field
+                        .iter()
+                        .filter(|(_, c, is_land)| {
+                            let mine = *c == controller;
+                            let wanted = match lands_of {
+                                Relation::You => mine,
+                                Relation::Opponent => !mine,
+                                Relation::Any => true,
+                            };
+                            wanted && *is_land
+                        })
+                        .filter_map(|(id, _, _)| ids.iter().position(|x| x == id))
+                        .collect();
+                    n.references.push(Reference { ctx, lands, colors_only: *colors_only });
+                    return;
                 }
+                // Every other spec ignores the table. A fixed amount comes out as the union of
+                // its types each produced alone: the replacement effects (multiply, replace
+                // all, replace the type) turn any nonempty amount into the same types, except
+                // that multiplying keeps them (`replacement::possible_types`).
+                ManaSpec::Fixed(p) => Types(ManaType::ALL.iter().fold(0, |m, t| if p.amount(*t) > 0 { m | Types::of(*t).0 } else { m })),
+                ManaSpec::AnyColor => Types(ManaType::COLORS.iter().fold(0, |m, t| m | Types::of(*t).0)),
+                ManaSpec::OneOf(types) => Types(types.iter().fold(0, |m, t| m | Types::of(*t).0)),
+                ManaSpec::ColorOfPermanentYouControl => match raw_mana(state, board, &ProduceTable::new(), controller, spec) {
+                    RawMana::Fixed(p) => Types::from_set(&p.types()),
+                    RawMana::OneOf(set) => Types::from_set(&set),
+                },
+            };
+            // As `raw_types`, with one mana of each offered type looked up in the memo.
+            for t in offered.iter() {
+                n.known.0 |= possible_single(memo, reps, &ctx, t).0;
             }
-        }
+        });
     }
     n
+}
+
+/// Calls `f` with each mana spec of an effect (as `mana_specs` collects them).
+fn for_each_spec(effect: &Effect, f: &mut impl FnMut(&ManaSpec)) {
+    match effect {
+        // A spending restriction doesn't change the mana's type (CR 106.6).
+        Effect::AddMana(s) | Effect::AddRestrictedMana { spec: s, .. } => f(s),
+        Effect::Sequence(v) => v.iter().for_each(|e| for_each_spec(e, f)),
+        _ => {}
+    }
 }
 
 /// `possible_types` of one mana of a type, remembered: the fixpoint asks the same few again
