@@ -205,10 +205,11 @@ pub enum StaticAbility {
     },
     /// A replacement effect on mana production (CR 106.12b, 614.1a).
     ManaReplacement(ManaReplacement),
-    /// "You may have this [permanent] enter as a copy of any [spec] on the battlefield"
+    /// "You may have this [permanent] enter as a copy of any [card type] on the battlefield"
     /// (CR 614.1c, 707.5): chosen as the permanent spell resolves (`Answers::copy`, declined
-    /// with `Answers::may = Some(false)` or no choice).
-    EntersAsCopy(TargetSpec),
+    /// with `Answers::may = Some(false)` or no choice). A choice, not a target: hexproof and
+    /// the like don't matter.
+    EntersAsCopy(CardType),
     /// "As this [permanent] enters, choose a color" (CR 614.1c, 614.12): chosen as the
     /// permanent spell resolves (`Answers::color`), kept on the permanent (`Object::chosen_color`).
     EntersChoosingColor,

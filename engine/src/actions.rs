@@ -366,12 +366,13 @@ fn pass_candidates(state: &GameState, player: PlayerId) -> Vec<Action> {
 }
 
 /// The optional or rules-made choices of the pass that resolves the top of the stack: "you
-/// may" (both answers), what Clone-like permanents copy (CR 707.5), and which legendary
+/// may" (both answers), what Clone-like permanents copy (CR 707.5) with the color a copied
+/// "as this enters, choose a color" asks for (CR 614.12), and which legendary
 /// permanent to keep if the resolution leads to the legend rule (CR 704.5j; a card entering is
 /// named by the object it is before, `priority::pass` follows it). Empty when this
 /// pass would not resolve anything, so a listed answer is never merely ignored.
 fn choice_answers(state: &GameState, board: &crate::layers::Board) -> Vec<Answers> {
-    use crate::abilities::{Ability, Effect, StaticAbility};
+    use crate::abilities::Effect;
     let everyone = u32::try_from(state.players.len()).unwrap_or(u32::MAX);
     let Some(top) = state.stack.last() else { return Vec::new() };
     if state.passes.saturating_add(1) < everyone {
@@ -379,7 +380,7 @@ fn choice_answers(state: &GameState, board: &crate::layers::Board) -> Vec<Answer
     }
     let mut may = false;
     let mut makes_copy = false;
-    let mut copy_specs = Vec::new();
+    let mut copy_types = Vec::new();
     let mut chooses_color = false;
     match &top.kind {
         crate::state::StackEntryKind::Ability { effect, .. } => {
@@ -388,42 +389,45 @@ fn choice_answers(state: &GameState, board: &crate::layers::Board) -> Vec<Answer
         }
         crate::state::StackEntryKind::Spell => {
             if let Some(ch) = board.get(&top.id) {
-                for a in &ch.abilities {
-                    match &*a.ability {
-                        Ability::Static(StaticAbility::EntersAsCopy(spec)) => copy_specs.push(spec.clone()),
-                        Ability::Static(StaticAbility::EntersChoosingColor) => chooses_color = true,
-                        _ => {}
-                    }
-                }
+                copy_types = crate::stack::copy_types(ch);
+                chooses_color = ch.abilities.iter().any(|a| crate::stack::chooses_color_as_it_enters(&a.ability));
             }
         }
     }
+    // CR 614.12: a color must be chosen; each of the five is an answer.
+    let with_colors = |answers: Vec<Answers>| -> Vec<Answers> {
+        answers
+            .iter()
+            .flat_map(|b| crate::types::Color::ALL.map(|c| Answers { color: Some(c), ..b.clone() }))
+            .collect()
+    };
     let mut base: Vec<Answers> = Vec::new();
     if may {
         base.push(Answers { may: Some(true), ..Answers::default() });
         base.push(Answers { may: Some(false), ..Answers::default() });
     }
     if chooses_color {
-        // CR 614.12: a color must be chosen; each of the five is an answer.
-        let with: Vec<Answers> = if base.is_empty() { vec![Answers::default()] } else { base.clone() };
-        base = with
-            .iter()
-            .flat_map(|b| crate::types::Color::ALL.map(|c| Answers { color: Some(c), ..b.clone() }))
-            .collect();
+        base = with_colors(if base.is_empty() { vec![Answers::default()] } else { base });
     }
-    if !copy_specs.is_empty() {
-        let mut ids: Vec<ObjectId> = Vec::new();
-        for spec in &copy_specs {
-            for t in targets::candidates(state, board, spec, top.controller) {
-                if let Target::Object(id) = t {
-                    if !ids.contains(&id) {
-                        ids.push(id);
-                    }
-                }
+    if !copy_types.is_empty() {
+        let mut ids: Vec<ObjectId> = state
+            .battlefield_ids()
+            .into_iter()
+            .filter(|id| crate::stack::may_copy(state, board, &copy_types, *id))
+            .collect();
+        ids.truncate(32);
+        for id in ids {
+            // CR 707.5, 614.12: entering as a copy of a permanent that chooses a color as it
+            // enters, the copy chooses one too (and its own choice no longer applies).
+            let copied_chooses = crate::layers::copiable_values(state, id)
+                .is_some_and(|v| v.abilities.iter().any(crate::stack::chooses_color_as_it_enters));
+            let answer = Answers { copy: Some(id), ..Answers::default() };
+            if copied_chooses {
+                base.extend(with_colors(vec![answer]));
+            } else {
+                base.push(answer);
             }
         }
-        ids.truncate(32);
-        base.extend(ids.into_iter().map(|id| Answers { copy: Some(id), ..Answers::default() }));
     }
     // The legend rule's choice (CR 704.5j) can be needed after a resolution that makes a copy
     // (of a legendary permanent) or puts a legendary permanent spell onto the battlefield: the
@@ -457,7 +461,7 @@ fn choice_answers(state: &GameState, board: &crate::layers::Board) -> Vec<Answer
         }
     }
     entering.retain(is_legendary);
-    if !makes_copy && copy_specs.is_empty() && !legendary_spell && entering.is_empty() && !gains_control {
+    if !makes_copy && copy_types.is_empty() && !legendary_spell && entering.is_empty() && !gains_control {
         return base;
     }
     let mut legendary: Vec<ObjectId> = state.battlefield_ids().into_iter().filter(is_legendary).collect();

@@ -3,7 +3,8 @@
 //! an Aura spell enters attached to its target (CR 608.3c) or, with its target illegal, goes
 //! to the graveyard (CR 608.3b); an instant or sorcery does what it says and goes to its
 //! owner's graveyard (CR 608.2n). A permanent spell that may "enter as a copy" makes that
-//! choice now (CR 614.1c, 707.5). A spell or ability whose targets are all illegal doesn't
+//! choice now (CR 614.1c, 707.5), and then the "as this enters" choices of the text it will
+//! have on the battlefield, copied or its own (CR 614.12). A spell or ability whose targets are all illegal doesn't
 //! resolve ("is countered on resolution"); with some legal, the illegal ones are unaffected.
 
 use crate::actions::Answers;
@@ -34,8 +35,14 @@ pub(crate) fn resolve_top(state: &mut GameState, answers: &Answers, ev: &mut Vec
                         attach_to = Some(*o);
                     }
                 }
-                let copy = enters_as_copy(state, &board, ch, entry.controller, answers)?;
-                let color = enters_choosing_color(ch, answers)?;
+                let copy = enters_as_copy(state, &board, ch, answers)?;
+                // CR 707.5, 614.12: entering as a copy, it has the copied abilities as it
+                // enters, so the copied "as this enters" replacements apply, its own don't.
+                let asks = match &copy {
+                    Some(values) => values.abilities.iter().any(chooses_color_as_it_enters),
+                    None => ch.abilities.iter().any(|a| chooses_color_as_it_enters(&a.ability)),
+                };
+                let color = enters_choosing_color(asks, answers)?;
                 let new_id = zones::put_onto_battlefield_as(state, entry.id, entry.controller, entry.x, attach_to, copy, ev);
                 if let Some(o) = new_id.and_then(|id| state.object_mut(id)) {
                     o.chosen_color = color;
@@ -102,14 +109,9 @@ pub(crate) fn resolve_top(state: &mut GameState, answers: &Answers, ev: &mut Vec
 }
 
 /// CR 614.1c, 614.12: "As this enters, choose a color": the choice is made as the spell
-/// resolves and is required (`Answers::color`); the engine never picks one itself.
-/// (A permanent that gets the ability only by entering as a copy of one is not asked.)
-fn enters_choosing_color(
-    ch: &crate::layers::Characteristics,
-    answers: &Answers,
-) -> Result<Option<crate::types::Color>, Rejection> {
-    use crate::abilities::{Ability, StaticAbility};
-    let asks = ch.abilities.iter().any(|a| matches!(&*a.ability, Ability::Static(StaticAbility::EntersChoosingColor)));
+/// resolves and is required (`Answers::color`) when the permanent entering has the ability
+/// (`asks`); the engine never picks one itself.
+fn enters_choosing_color(asks: bool, answers: &Answers) -> Result<Option<crate::types::Color>, Rejection> {
     if !asks {
         return Ok(None);
     }
@@ -119,36 +121,52 @@ fn enters_choosing_color(
     }
 }
 
-/// CR 614.1c, 707.5: "You may have this enter as a copy of any [spec] on the battlefield" —
+/// Whether `ability` is "as this enters, choose a color" (CR 614.12).
+pub(crate) fn chooses_color_as_it_enters(ability: &crate::abilities::Ability) -> bool {
+    use crate::abilities::{Ability, StaticAbility};
+    matches!(ability, Ability::Static(StaticAbility::EntersChoosingColor))
+}
+
+/// The card types a resolving permanent spell with these characteristics may enter as a copy
+/// of ("any [type] on the battlefield", CR 707.5), one per copy ability.
+pub(crate) fn copy_types(ch: &crate::layers::Characteristics) -> Vec<crate::types::CardType> {
+    use crate::abilities::{Ability, StaticAbility};
+    ch.abilities
+        .iter()
+        .filter_map(|a| match &*a.ability {
+            Ability::Static(StaticAbility::EntersAsCopy(t)) => Some(*t),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Whether `chosen` may be chosen to copy by "any [one of `types`] on the battlefield": a
+/// choice, not a target (CR 115.1: hexproof doesn't matter).
+pub(crate) fn may_copy(
+    state: &GameState,
+    board: &crate::layers::Board,
+    types: &[crate::types::CardType],
+    chosen: crate::ids::ObjectId,
+) -> bool {
+    state.object(chosen).is_some_and(|o| o.zone == ZoneKind::Battlefield)
+        && board.get(&chosen).is_some_and(|c| types.iter().any(|t| c.is(*t)))
+}
+
+/// CR 614.1c, 707.5: "You may have this enter as a copy of any [type] on the battlefield" —
 /// chosen as the spell resolves: `Answers::copy` names it; `may = Some(false)` or no choice
 /// declines. The copiable values are locked in now (CR 707.2b).
 fn enters_as_copy(
     state: &GameState,
     board: &crate::layers::Board,
     ch: &crate::layers::Characteristics,
-    controller: crate::ids::PlayerId,
     answers: &Answers,
 ) -> Result<Option<crate::layers::CopiableValues>, Rejection> {
-    use crate::abilities::{Ability, StaticAbility};
-    let specs: Vec<&crate::abilities::TargetSpec> = ch
-        .abilities
-        .iter()
-        .filter_map(|a| match &*a.ability {
-            Ability::Static(StaticAbility::EntersAsCopy(spec)) => Some(spec),
-            _ => None,
-        })
-        .collect();
-    let Some(spec) = specs.first() else { return Ok(None) };
+    let types = copy_types(ch);
+    if types.is_empty() {
+        return Ok(None);
+    }
     let Some(chosen) = answers.copy.filter(|_| answers.may != Some(false)) else { return Ok(None) };
-    // "Any creature on the battlefield": a choice, not a target (hexproof doesn't matter).
-    let ok = state.object(chosen).is_some_and(|o| o.zone == crate::state::ZoneKind::Battlefield)
-        && match spec {
-            crate::abilities::TargetSpec::Creature => {
-                board.get(&chosen).is_some_and(|c| c.is(crate::types::CardType::Creature))
-            }
-            other => targets::is_legal(state, board, other, &crate::targets::Target::Object(chosen), controller),
-        };
-    if !ok {
+    if !may_copy(state, board, &types, chosen) {
         return Err(Rejection::InvalidChoice(format!("{chosen:?} can't be chosen to copy")));
     }
     Ok(crate::layers::copiable_values(state, chosen))

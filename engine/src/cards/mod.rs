@@ -47,6 +47,7 @@ mod pillar_of_the_paruns;
 mod pump_spells;
 mod reflecting_pool;
 mod ritual_of_subdual;
+mod sculpting_steel;
 mod spreading_seas;
 mod stumpsquall_hydra;
 mod tevesh_szat;
@@ -261,6 +262,7 @@ fn registry() -> &'static Registry {
             holy_strength::def(),
             leyline_of_abundance::def(),
             gauntlet_of_power::def(),
+            sculpting_steel::def(),
         ]);
         let tokens = vec![hangarback_walker::thopter_token(), tevesh_szat::thrull_token()];
         let by_name = cards.iter().enumerate().map(|(i, c)| (c.name.clone(), i)).collect();

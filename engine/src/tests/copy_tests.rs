@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::abilities::{Ability, Trigger};
+use crate::types::Color;
 use crate::*;
 
 const MAY: Answers = Answers {
@@ -267,4 +268,74 @@ fn oblivion_ring_leaving_returns_the_card_it_exiled() {
     resolve_top(&mut g, Answers::default()).unwrap();
     let v = view(&g, bears);
     assert_eq!((v.zone, v.controller), (ZoneKind::Battlefield, BOB));
+}
+
+/// Alice's Gauntlet of Power (green chosen), a Mountain, Llanowar Elves, Raging Goblin, an
+/// Indatha Crystal and Sculpting Steel on the stack with its copy choice still to make.
+fn steel_on_the_stack() -> (Game, CardId, CardId, CardId, CardId, CardId, CardId) {
+    let mut s = setup(Step::PrecombatMain);
+    let gauntlet = add(&mut s, "Gauntlet of Power", ALICE, ZoneKind::Hand);
+    let steel = add(&mut s, "Sculpting Steel", ALICE, ZoneKind::Hand);
+    let mountain = perm(&mut s, "Mountain", ALICE);
+    let elves = perm(&mut s, "Llanowar Elves", ALICE);
+    let goblin = perm(&mut s, "Raging Goblin", ALICE);
+    let crystal = perm(&mut s, "Indatha Crystal", ALICE);
+    s.players[0].mana_pool = pool("{C}{C}{C}{C}{C}{C}{C}{C}");
+    let mut g = Game::new(s).unwrap();
+    cast(&mut g, ALICE, gauntlet, None).unwrap();
+    resolve_top(&mut g, Answers { color: Some(Color::Green), ..Answers::default() }).unwrap();
+    cast(&mut g, ALICE, steel, None).unwrap();
+    pass(&mut g).unwrap();
+    (g, gauntlet, steel, mountain, elves, goblin, crystal)
+}
+
+#[test]
+fn entering_as_a_copy_of_a_color_chooser_chooses_a_color() {
+    // CR 707.5, 614.12: Sculpting Steel entering as a copy of Gauntlet of Power has the
+    // Gauntlet's "as this artifact enters, choose a color" as it enters.
+    let (mut g, gauntlet, steel, mountain, elves, goblin, _) = steel_on_the_stack();
+    let gid = obj(&g, gauntlet);
+    let unanswered = Answers { copy: Some(gid), ..Answers::default() };
+    assert_eq!(pass_with(&mut g, unanswered.clone()).unwrap_err().class(), "choice");
+    let listed: Vec<Answers> = g
+        .legal_actions()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::PassPriority { answers, .. } if answers.copy == Some(gid) => Some(answers),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(listed.len(), 5, "one answer per color: {listed:?}");
+    assert!(!listed.contains(&unanswered));
+    pass_with(&mut g, Answers { copy: Some(gid), color: Some(Color::Red), ..Answers::default() }).unwrap();
+    assert_eq!(view(&g, steel).name, "Gauntlet of Power");
+    // The copy's red and the original's green each give their creatures +1/+1.
+    assert_eq!(view(&g, goblin).power, Some(2));
+    assert_eq!(view(&g, elves).power, Some(2));
+    // A Mountain tapped for {R}: the copy adds {R}; the original (green) adds nothing.
+    activate(&mut g, ALICE, mountain, 0).unwrap();
+    assert_eq!(mana_of(&g, ALICE), "{R}{R}");
+}
+
+#[test]
+fn entering_as_a_copy_of_another_artifact_or_of_nothing_chooses_no_color() {
+    let (g0, _, steel, _, _, goblin, crystal) = steel_on_the_stack();
+    let cid = obj(&g0, crystal);
+    let listed: Vec<Answers> = g0
+        .legal_actions()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::PassPriority { answers, .. } if answers.copy == Some(cid) => Some(answers),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(listed, vec![Answers { copy: Some(cid), ..Answers::default() }]);
+    let mut g = g0.clone();
+    pass_with(&mut g, Answers { copy: Some(cid), ..Answers::default() }).unwrap();
+    assert_eq!(view(&g, steel).name, "Indatha Crystal");
+    assert_eq!(view(&g, goblin).power, Some(1));
+    let mut g = g0;
+    pass_with(&mut g, Answers { may: Some(false), ..Answers::default() }).unwrap();
+    assert_eq!(view(&g, steel).name, "Sculpting Steel");
+    assert_eq!(view(&g, steel).zone, ZoneKind::Battlefield);
 }
