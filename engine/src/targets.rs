@@ -58,14 +58,15 @@ pub fn matches(
         Target::Object(id) => id,
     };
     // A spell is an object in the stack zone; an ability on the stack is no object at all.
-    if state.object(*id).is_none_or(|o| o.zone == ZoneKind::Stack) {
+    let obj = state.object(*id);
+    if obj.is_none_or(|o| o.zone == ZoneKind::Stack) {
         return state.stack.iter().find(|e| e.id == *id).is_some_and(|entry| match spec {
             TargetSpec::Spell => entry.kind == StackEntryKind::Spell,
             TargetSpec::SpellOrAbility => true,
             _ => false,
         });
     }
-    let (Some(obj), Some(ch)) = (state.object(*id), board.get(id)) else {
+    let (Some(obj), Some(ch)) = (obj, board.get(id)) else {
         return false;
     };
     let on_battlefield = obj.zone == ZoneKind::Battlefield;
