@@ -405,6 +405,9 @@ pub enum Effect {
     CounterTarget(usize),
     /// "[This] deals N damage to [the n-th target]" (CR 120.3).
     DealDamage { amount: Amount, target: usize },
+    /// "Destroy [the n-th target]" (CR 701.8a): it moves from the battlefield to its owner's
+    /// graveyard.
+    DestroyTarget(usize),
     /// "Choose a kind of counter at random that [object] doesn't have on it from among [kinds].
     /// Put a counter of that kind on [object]": chosen while resolving, uniformly (scripted by
     /// `Answers::random`).
@@ -542,6 +545,8 @@ pub enum TargetSpec {
     SpellOrAbility,
     /// "target land" (and "Enchant land"): a land permanent.
     Land,
+    /// "target artifact or enchantment": a permanent that is an artifact, an enchantment or both.
+    ArtifactOrEnchantment,
     /// "target [nonland] permanent"; `another`: not the source of the ability (CR 109.5
     /// wording "another").
     Permanent { another: bool, nonland: bool },

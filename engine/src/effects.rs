@@ -310,6 +310,17 @@ pub(crate) fn resolve(
                 }
             }
         }
+        Effect::DestroyTarget(target) => {
+            // CR 701.8a: from the battlefield to its owner's graveyard (the pool has neither
+            // indestructible nor regeneration).
+            if ctx.legal.get(*target).copied().unwrap_or(false) {
+                if let Some(Target::Object(id)) = ctx.targets.get(*target) {
+                    if state.object(*id).is_some_and(|o| o.zone == ZoneKind::Battlefield) {
+                        zones::move_to(state, *id, ZoneKind::Graveyard, None, ev);
+                    }
+                }
+            }
+        }
         Effect::PutCounterOfRandomAbsentKind { object, kinds } => {
             let on = ctx.object(state, *object);
             // Eligibility is by counters only (a keyword from elsewhere doesn't matter); if the

@@ -77,6 +77,9 @@ pub fn matches(
         TargetSpec::Any => creature || (on_battlefield && ch.is(CardType::Planeswalker)),
         TargetSpec::Spell | TargetSpec::SpellOrAbility => false,
         TargetSpec::Land => on_battlefield && ch.is(CardType::Land),
+        TargetSpec::ArtifactOrEnchantment => {
+            on_battlefield && (ch.is(CardType::Artifact) || ch.is(CardType::Enchantment))
+        }
         // "Another" is checked against the source by `is_legal_from`.
         TargetSpec::Permanent { nonland, .. } => on_battlefield && !(*nonland && ch.is(CardType::Land)),
         TargetSpec::CardInYourGraveyard { card_type, max_mana_value } => {

@@ -25,6 +25,7 @@ mod clone;
 mod crystalline_resonance;
 mod counterspells;
 mod crystalline_giant;
+mod disenchant;
 mod contamination;
 mod endless_one;
 mod exotic_orchard;
@@ -263,6 +264,7 @@ fn registry() -> &'static Registry {
             leyline_of_abundance::def(),
             gauntlet_of_power::def(),
             sculpting_steel::def(),
+            disenchant::def(),
         ]);
         let tokens = vec![hangarback_walker::thopter_token(), tevesh_szat::thrull_token()];
         let by_name = cards.iter().enumerate().map(|(i, c)| (c.name.clone(), i)).collect();
@@ -451,7 +453,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 52);
+        assert_eq!(names.len(), 53);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {

@@ -339,3 +339,34 @@ fn entering_as_a_copy_of_another_artifact_or_of_nothing_chooses_no_color() {
     assert_eq!(view(&g, steel).name, "Sculpting Steel");
     assert_eq!(view(&g, steel).zone, ZoneKind::Battlefield);
 }
+
+#[test]
+fn oblivion_ring_destroyed_before_its_exile_resolves_exiles_for_good() {
+    // CR 607.2a, 603.10a: the leaves ability resolves first and finds nothing exiled with the
+    // Ring; the exile then happens and nothing is linked to bring the card back.
+    let mut s = setup(Step::PrecombatMain);
+    let bears = perm(&mut s, "Grizzly Bears", BOB);
+    let ring = add(&mut s, "Oblivion Ring", ALICE, ZoneKind::Hand);
+    let disenchant = add(&mut s, "Disenchant", BOB, ZoneKind::Hand);
+    s.players[0].mana_pool = pool("{W}{C}{C}");
+    s.players[1].mana_pool = pool("{W}{C}");
+    let mut g = Game::new(s).unwrap();
+    cast(&mut g, ALICE, ring, None).unwrap();
+    resolve(&mut g, Answers::default());
+    let id = g.pending_triggers()[0].id;
+    let tb = t(&g, bears);
+    g.apply(Action::PutTriggers { player: ALICE, order: vec![id], targets: vec![(id, vec![tb])] }).unwrap();
+    pass(&mut g).unwrap();
+    // Disenchant can't target a creature.
+    assert_eq!(cast_at(&mut g.clone(), BOB, disenchant, None, vec![tb]).unwrap_err().class(), "target");
+    let tr = t(&g, ring);
+    cast_at(&mut g, BOB, disenchant, None, vec![tr]).unwrap();
+    resolve_top(&mut g, Answers::default()).unwrap();
+    assert_eq!(view(&g, ring).zone, ZoneKind::Graveyard);
+    assert_eq!(g.stack_view().len(), 2, "the leaves ability above the exile");
+    resolve_top(&mut g, Answers::default()).unwrap();
+    assert_eq!(view(&g, bears).zone, ZoneKind::Battlefield);
+    resolve_top(&mut g, Answers::default()).unwrap();
+    assert_eq!(view(&g, bears).zone, ZoneKind::Exile);
+    assert!(g.stack_view().is_empty());
+}

@@ -298,3 +298,29 @@ fn leech_bonder_moving_charge_counters_changes_an_animated_chimeric_mass() {
     assert_eq!((view(&g, mass).power, view(&g, mass).toughness), (Some(1), Some(1)));
     assert_eq!(view(&g, bears).counters, counters(&[("charge", 1)]));
 }
+
+#[test]
+fn a_creature_dying_with_both_counter_kinds_leaves_with_both() {
+    // CR 704.3, 704.5f, 704.5q: toughness 0 and the +1/+1/-1/-1 pair are dealt with at the
+    // same time, so Hangarback Walker's dies ability sees its +1/+1 counter (CR 603.10a).
+    let mut s = setup(Step::PrecombatMain);
+    let bonder = perm(&mut s, "Leech Bonder", ALICE);
+    edit(&mut s, bonder).tapped = true;
+    edit(&mut s, bonder).counters = counters(&[("-1/-1", 2)]);
+    let walker = perm(&mut s, "Hangarback Walker", ALICE);
+    edit(&mut s, walker).counters = counters(&[("+1/+1", 1)]);
+    s.players[0].mana_pool = pool("{U}");
+    let mut g = Game::new(s).unwrap();
+    let (from, to) = (t(&g, bonder), t(&g, walker));
+    activate_at(&mut g, ALICE, bonder, 0, vec![from, to]).unwrap();
+    resolve_top(&mut g, Answers::default()).unwrap();
+    assert_eq!(view(&g, walker).zone, ZoneKind::Graveyard);
+    resolve_top(&mut g, Answers::default()).unwrap();
+    let thopters = g
+        .state()
+        .zone_objects(ZoneKind::Battlefield, None)
+        .iter()
+        .filter(|o| o.def.name() == "Thopter")
+        .count();
+    assert_eq!(thopters, 1);
+}
