@@ -582,6 +582,21 @@ mod tests {
     use crate::corpus::Corpus;
     use std::path::PathBuf;
 
+    /// The replies to the steps of the one case in `case`, with the cards of `cards`.
+    fn run_one(cards: &str, case: &str) -> Vec<StepReply> {
+        let loaded = Corpus::from_texts(
+            "r",
+            [
+                (PathBuf::from("cards.toml"), cards.to_string()),
+                (PathBuf::from("rules/a.toml"), case.to_string()),
+            ],
+        );
+        let Some(case) = loaded.corpus.cases.first() else { panic!("{:?}", loaded.problems) };
+        let reply = ReferenceEngine::new().run_case(&case.item);
+        let CaseReply::Ran { steps } = reply else { panic!("{reply:?}") };
+        steps
+    }
+
     /// A `resolve` step is several passes: when the last one is rejected, the whole step is
     /// undone (CR 733.2), so priority is back with the player who had it before the first pass.
     #[test]
@@ -594,17 +609,7 @@ mod tests {
                     ]\n\
                     [case.setup]\nactive = \"alice\"\nstep = \"precombat_main\"\n\
                     battlefield = [ { ref = \"giant\", card = \"Crystalline Giant\", controller = \"alice\" } ]\n";
-        let cards = include_str!("../../../rulings/cards.toml");
-        let loaded = Corpus::from_texts(
-            "r",
-            [
-                (PathBuf::from("cards.toml"), cards.to_string()),
-                (PathBuf::from("rules/a.toml"), case.to_string()),
-            ],
-        );
-        let Some(case) = loaded.corpus.cases.first() else { panic!("{:?}", loaded.problems) };
-        let reply = ReferenceEngine::new().run_case(&case.item);
-        let CaseReply::Ran { steps } = reply else { panic!("{reply:?}") };
+        let steps = run_one(include_str!("../../../rulings/cards.toml"), case);
         assert_eq!(steps.first(), Some(&StepReply::Done));
         // Alice passed, then Bob's pass resolved the trigger with a kind it can't choose.
         assert!(matches!(steps.get(1), Some(StepReply::Rejected { .. })), "{steps:?}");
@@ -621,16 +626,7 @@ mod tests {
                     step = [ { do = \"activate\", source = \"forest\", ability = 3 } ]\n\
                     [case.setup]\nactive = \"alice\"\nstep = \"precombat_main\"\n\
                     battlefield = [ { ref = \"forest\", card = \"Forest\", controller = \"alice\" } ]\n";
-        let loaded = Corpus::from_texts(
-            "r",
-            [
-                (PathBuf::from("cards.toml"), cards.to_string()),
-                (PathBuf::from("rules/a.toml"), case.to_string()),
-            ],
-        );
-        let Some(case) = loaded.corpus.cases.first() else { panic!("{:?}", loaded.problems) };
-        let reply = ReferenceEngine::new().run_case(&case.item);
-        let CaseReply::Ran { steps } = reply else { panic!("{reply:?}") };
+        let steps = run_one(cards, case);
         assert_eq!(
             steps.first(),
             Some(&StepReply::Rejected {
