@@ -136,8 +136,11 @@ impl Types {
         let i = ManaType::ALL.iter().position(|u| *u == t).unwrap_or(0);
         Types(1 << i)
     }
+    fn union(types: impl IntoIterator<Item = ManaType>) -> Types {
+        Types(types.into_iter().fold(0, |m, t| m | Types::of(t).0))
+    }
     fn from_set(set: &BTreeSet<ManaType>) -> Types {
-        Types(set.iter().fold(0, |m, t| m | Types::of(*t).0))
+        Types::union(set.iter().copied())
     }
     fn iter(self) -> impl Iterator<Item = ManaType> {
         ManaType::ALL.into_iter().enumerate().filter(move |(i, _)| self.0 & (1 << i) != 0).map(|(_, t)| t)
@@ -210,9 +213,9 @@ fn node(
                 // its types each produced alone: the replacement effects (multiply, replace
                 // all, replace the type) turn any nonempty amount into the same types, except
                 // that multiplying keeps them (`replacement::possible_types`).
-                ManaSpec::Fixed(p) => Types(ManaType::ALL.iter().fold(0, |m, t| if p.amount(*t) > 0 { m | Types::of(*t).0 } else { m })),
-                ManaSpec::AnyColor => Types(ManaType::COLORS.iter().fold(0, |m, t| m | Types::of(*t).0)),
-                ManaSpec::OneOf(types) => Types(types.iter().fold(0, |m, t| m | Types::of(*t).0)),
+                ManaSpec::Fixed(p) => Types::union(ManaType::ALL.into_iter().filter(|t| p.amount(*t) > 0)),
+                ManaSpec::AnyColor => Types::union(ManaType::COLORS),
+                ManaSpec::OneOf(types) => Types::union(types.iter().copied()),
                 ManaSpec::ColorOfPermanentYouControl => match raw_mana(state, board, &ProduceTable::new(), controller, spec) {
                     RawMana::Fixed(p) => Types::from_set(&p.types()),
                     RawMana::OneOf(set) => Types::from_set(&set),

@@ -6,15 +6,15 @@
 //! defined twice, and the shape of sources and zone queries. Each problem is located at the
 //! value it is about.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
-use std::path::{Path, PathBuf};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
 
 use crate::corpus::case::{
     Action, Case, Check, Expect, Expected, ObjectField, Player, SourceKind, StackField, Step,
     TurnStep, Value, Verb, Zone,
 };
 use crate::corpus::features;
-use crate::corpus::locate::{line_col, Seg, SpanDoc};
+use crate::corpus::locate::{line_col, Seg};
 use crate::corpus::{Corpus, CorpusError, FileKind, Loaded, Located, Problem};
 
 /// Loads the corpus at `dir` and lints it.
@@ -26,7 +26,6 @@ pub fn lint_dir(dir: impl AsRef<Path>) -> Result<Vec<Problem>, CorpusError> {
 pub fn lint(loaded: &Loaded) -> Vec<Problem> {
     let mut l = Linter {
         corpus: &loaded.corpus,
-        docs: HashMap::new(),
         problems: loaded.problems.clone(),
     };
     l.files();
@@ -70,20 +69,15 @@ fn count_in<T>(items: &[Located<T>], path: &Path) -> usize {
 
 struct Linter<'c> {
     corpus: &'c Corpus,
-    docs: HashMap<PathBuf, SpanDoc>,
     problems: Vec<Problem>,
 }
 
 impl Linter<'_> {
-    fn position(&mut self, path: &Path, segs: &[Seg<'_>]) -> (usize, usize) {
+    /// Where `segs` is in the file at `path`, in the document parsed while loading (a file the
+    /// corpus doesn't hold is empty: line 1, column 1).
+    fn position(&self, path: &Path, segs: &[Seg<'_>]) -> (usize, usize) {
         let text = self.corpus.text(path).unwrap_or("");
-        if let Some(doc) = self.corpus.doc(path) {
-            return doc.line_col(text, doc.locate(segs).unwrap_or(0));
-        }
-        if !self.docs.contains_key(path) {
-            self.docs.insert(path.to_path_buf(), SpanDoc::parse(text));
-        }
-        match self.docs.get(path) {
+        match self.corpus.doc(path) {
             Some(doc) => doc.line_col(text, doc.locate(segs).unwrap_or(0)),
             None => line_col(text, 0),
         }
