@@ -15,6 +15,8 @@ pub mod cli;
 pub mod corpus;
 /// Generators and invariants for property tests and fuzzing.
 pub mod fuzzing;
+/// Directories the tools own and write into.
+pub mod outdir;
 /// Human, JSON-lines and JUnit reports.
 pub mod report;
 /// Engines, the protocol, the runner and the judge.

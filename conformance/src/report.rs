@@ -70,12 +70,26 @@ fn closing_line_with(counts: &Counts, more: &[(usize, &str)], elapsed: Duration)
 /// The longest title a report prints whole (a corpus can hold anything; a report stays readable).
 const TITLE_MAX: usize = 300;
 
-/// `text` safe for a terminal: control characters (escape sequences, carriage returns, bells:
-/// anything an engine may send) shown as `\u{..}` escapes instead of acting on the terminal.
+/// Whether a character of an engine's or a report's text must be shown escaped: control
+/// characters (escape sequences, carriage returns, bells, NUL) but newline and tab, the bidi
+/// controls that reorder what is shown (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C),
+/// and the noncharacters (U+FFFE, U+FFFF, U+FDD0–U+FDEF and each plane's last two), which XML
+/// does not allow.
+pub fn must_escape(c: char) -> bool {
+    let u = c as u32;
+    (c.is_control() && c != '\n' && c != '\t')
+        || matches!(u, 0x202A..=0x202E | 0x2066..=0x2069 | 0x200E | 0x200F | 0x061C)
+        || (0xFDD0..=0xFDEF).contains(&u)
+        || (u & 0xFFFE) == 0xFFFE
+}
+
+/// `text` safe for a terminal: the characters [`must_escape`] names (escape sequences, carriage
+/// returns, bells, bidi controls: anything an engine may send) shown as `\u{..}` escapes instead
+/// of acting on the terminal.
 pub fn printable(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
-        if c.is_control() && c != '\n' && c != '\t' {
+        if must_escape(c) {
             let _ = write!(out, "\\u{{{:x}}}", c as u32);
         } else {
             out.push(c);

@@ -1,5 +1,6 @@
 //! `mtg-conformance diff`: the command line around [`super::run`].
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -21,7 +22,8 @@ pub struct DiffArgs {
     /// How many scenarios [default: 1000, or unbounded with --time].
     #[arg(long, value_name = "N")]
     pub scenarios: Option<usize>,
-    /// Start no scenario after this many seconds (minimization runs after).
+    /// The whole run's time: scenarios start during its first three quarters, minimization (largest
+    /// differences first) until it ends; a difference not minimized in time is written as generated.
     #[arg(long, value_name = "SECS")]
     pub time: Option<f64>,
     /// The run's seed: scenario i of seed S is always the same.
@@ -30,7 +32,8 @@ pub struct DiffArgs {
     /// Engine processes in parallel [default: the number of cores]; results are the same.
     #[arg(long, value_name = "J")]
     pub jobs: Option<usize>,
-    /// Write one triage file per distinct difference into DIR.
+    /// Write one triage file per distinct difference into DIR, each as soon as it is minimized
+    /// (DIR must be new, empty, or one `diff` wrote: none of your files is replaced).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Seconds the engine may take to answer one case (or to start).
@@ -45,8 +48,8 @@ pub struct DiffArgs {
 }
 
 /// Runs the command; returns the exit status: 0 done (differences are findings, not failures,
-/// unless --deny-disagreements), 1 differences with --deny-disagreements, 2 usage, I/O or
-/// harness errors (the reference could not run a generated case).
+/// unless --deny-disagreements), 1 differences with --deny-disagreements (or nothing compared),
+/// 2 usage, I/O or harness errors (the reference could not run a generated case).
 pub fn command(args: &DiffArgs) -> u8 {
     let timeout = match Duration::try_from_secs_f64(args.timeout) {
         Ok(t) if !t.is_zero() => t,
@@ -57,11 +60,29 @@ pub fn command(args: &DiffArgs) -> u8 {
     };
     let time = match args.time.map(Duration::try_from_secs_f64).transpose() {
         Ok(t) => t,
-        Err(e) => {
-            eprintln!("error: --time: {e}");
+        Err(_) => {
+            eprintln!("error: --time must be a number of seconds, 0 or more");
             return 2;
         }
     };
+    // Checked before anything runs: a bad --out found at the end would lose every finding.
+    if let Some(dir) = &args.out {
+        if let Err(e) = crate::outdir::claim(dir, "diff --out") {
+            eprintln!("error: --out {e}");
+            return 2;
+        }
+    }
+    let command = args.engine.clone();
+    let factory = move || -> Box<dyn Engine + Send> { Box::new(ExternalEngine::new(ExternalConfig::new(command.clone()).timeout(timeout))) };
+    let mut probe = ExternalEngine::new(ExternalConfig::new(args.engine.clone()).timeout(timeout));
+    let (name, started) = match probe.start() {
+        Ok(info) => (format!("{} {}", info.name, info.version), true),
+        Err(reply) => {
+            eprintln!("warning: the engine did not start: {}", start_failure(&reply));
+            (args.engine.clone(), false)
+        }
+    };
+    drop(probe);
     let config = DiffConfig {
         scenarios: args.scenarios,
         time,
@@ -69,49 +90,67 @@ pub fn command(args: &DiffArgs) -> u8 {
         jobs: args.jobs.unwrap_or_else(pool::default_jobs).max(1),
         out: args.out.clone(),
         minimize_budget: args.minimize_budget,
+        engine_name: name.clone(),
     };
-    let command = args.engine.clone();
-    let factory = move || -> Box<dyn Engine + Send> { Box::new(ExternalEngine::new(ExternalConfig::new(command.clone()).timeout(timeout))) };
-    let mut probe = ExternalEngine::new(ExternalConfig::new(args.engine.clone()).timeout(timeout));
-    let name = match probe.start() {
-        Ok(info) => format!("{} {}", info.name, info.version),
-        Err(reply) => {
-            eprintln!("warning: the engine did not start: {}", start_failure(&reply));
-            args.engine.clone()
-        }
-    };
-    drop(probe);
-    println!("{}", engine_line(&name, config.seed, config.jobs));
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    if let Err(e) = writeln!(out, "{}", engine_line(&name, config.seed, config.jobs)).and_then(|()| out.flush()) {
+        eprintln!("error: cannot write to standard output: {e}");
+        return 2;
+    }
     let summary = super::run(&config, &factory, true);
-    for (why, n) in &summary.skip_reasons {
-        println!("  {n:>6} × {why}");
+    let printed = report(&mut out, &summary, &config);
+    if let Err(e) = printed.and_then(|()| out.flush()) {
+        eprintln!("error: cannot write to standard output: {e}");
+        return 2;
     }
-    for f in &summary.findings {
-        println!("{} × {}", f.scenarios.len(), f.signature);
+    if let Some(e) = &summary.write_error {
+        eprintln!("error: --out: {e}");
+        return 2;
     }
-    if let Some(dir) = &config.out {
-        match super::triage::write_all(dir, &summary.findings, &name, config.seed) {
-            Ok(paths) => println!("{} in {}", count(paths.len(), "triage file", "triage files"), dir.display()),
-            Err(e) => {
-                eprintln!("error: {}: {e}", dir.display());
-                return 2;
-            }
-        }
+    for e in &summary.harness_errors {
+        eprintln!("harness error: {}", printable(e));
     }
-    for e in summary.harness_errors.iter().take(10) {
-        eprintln!("harness error: {e}");
-    }
-    let secs = summary.elapsed.as_secs_f64();
-    println!("{:.1} scenarios/s ({:.1}s)", summary.scenarios as f64 / secs.max(0.001), secs);
-    println!("{}", summary.closing_line());
-    if !summary.harness_errors.is_empty() {
-        eprintln!("error: {}", harness_errors_line(summary.harness_errors.len()));
+    if summary.harness_error_count > 0 {
+        eprintln!("error: {}", harness_errors_line(summary.harness_error_count));
         2
+    } else if summary.compared == 0 && summary.scenarios > 0 {
+        // Nothing was compared (the engine never started, or skipped or failed every
+        // scenario): no finding is not agreement.
+        let why = if started { "the engine skipped, errored or crashed on every scenario" } else { "the engine did not start" };
+        eprintln!("{}: no scenario was compared: {why}", if args.deny_disagreements { "error" } else { "warning" });
+        u8::from(args.deny_disagreements)
     } else if args.deny_disagreements && (summary.disagreements > 0 || summary.rejected > 0) {
         1
     } else {
         0
     }
+}
+
+/// What the run found, after the engine line: skip reasons, findings, files, speed, the closing
+/// line. Engine text (reasons, signatures with card names) is printed escaped.
+fn report(out: &mut impl Write, summary: &super::DiffSummary, config: &DiffConfig) -> std::io::Result<()> {
+    for (why, n) in &summary.skip_reasons {
+        writeln!(out, "  {n:>6} × {}", printable(why))?;
+    }
+    for f in &summary.findings {
+        let how = if f.minimized { "" } else { " (not minimized: out of time)" };
+        writeln!(out, "{} × {}{how}", f.scenarios, printable(&f.signature))?;
+    }
+    if summary.unkept > 0 {
+        writeln!(
+            out,
+            "{} past the first {} distinct differences (counted, not kept)",
+            count(summary.unkept, "differing scenario", "differing scenarios"),
+            super::MAX_GROUPS
+        )?;
+    }
+    if let Some(dir) = &config.out {
+        writeln!(out, "{} in {}", count(summary.written.len(), "triage file", "triage files"), dir.display())?;
+    }
+    let secs = summary.elapsed.as_secs_f64();
+    writeln!(out, "{:.1} scenarios/s ({:.1}s)", summary.scenarios as f64 / secs.max(0.001), secs)?;
+    writeln!(out, "{}", summary.closing_line())
 }
 
 /// The first line of the output: who runs, with which seed, on how many jobs.

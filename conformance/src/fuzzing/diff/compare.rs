@@ -75,8 +75,8 @@ pub fn compare(case: &Case, reference: &CaseReply, engine: &CaseReply) -> Outcom
             kind,
             subject,
             detail,
-            reference: json(r),
-            engine: json(e),
+            reference: clipped(json(r)),
+            engine: clipped(json(e)),
         };
         match (r, e) {
             (StepReply::Failed { message }, _) => return Outcome::Harness(format!("the reference failed step {}: {message}", i + 1)),
@@ -108,23 +108,29 @@ pub fn compare(case: &Case, reference: &CaseReply, engine: &CaseReply) -> Outcom
     Outcome::Agreed
 }
 
-/// The zone of the subject and, for fields with few values, what differs.
+/// The zone of the subject and, for fields with few values, what differs. It names only values
+/// the reference reported or a fixed vocabulary holds (zones, players, booleans): a value only
+/// the engine under test reported is "another" one, so that an engine answering a new counter
+/// name or zone every time still makes one group, not one per scenario (the detail is part of
+/// the key scenarios are grouped by).
 fn detail(a: &Value, b: &Value, path: &str) -> String {
     let zone = a.get("zone").and_then(Value::as_str).map(|z| format!("in {z}")).unwrap_or_default();
     let field = path.trim_start_matches('.');
     let (x, y) = (a.get(field), b.get(field));
     let what = match (field, x, y) {
         (f, Some(Value::Array(x)), Some(Value::Array(y))) if SET_FIELDS.contains(&f) => {
-            let only = |p: &[Value], q: &[Value]| -> Vec<String> { p.iter().filter(|v| !q.contains(v)).map(|v| v.as_str().unwrap_or("?").to_string()).collect() };
-            format!("reference only {:?}, engine only {:?}", only(x, y), only(y, x))
+            let only: Vec<String> = x.iter().filter(|v| !y.contains(v)).map(|v| v.as_str().unwrap_or("?").to_string()).collect();
+            let others = y.iter().any(|v| !x.contains(v));
+            format!("reference only {only:?}{}", if others { ", engine others" } else { "" })
         }
         ("counters", Some(Value::Object(x)), Some(Value::Object(y))) => {
-            let mut kinds: Vec<&String> = x.keys().chain(y.keys()).filter(|k| x.get(*k) != y.get(*k)).collect();
-            kinds.sort();
-            kinds.dedup();
-            format!("kinds {kinds:?}")
+            let kinds: Vec<&String> = x.keys().filter(|k| x.get(*k) != y.get(*k)).collect();
+            let others = y.keys().any(|k| !x.contains_key(k));
+            format!("kinds {kinds:?}{}", if others { " and engine-only kinds" } else { "" })
         }
-        ("zone" | "tapped" | "controller" | "owner" | "commander", Some(x), Some(y)) => format!("reference {x}, engine {y}"),
+        ("zone" | "tapped" | "controller" | "owner" | "commander", Some(x), Some(y)) => {
+            format!("reference {x}, engine {}", known_value(field, y))
+        }
         (_, Some(Value::Number(x)), Some(Value::Number(y))) => {
             let (x, y) = (x.as_f64().unwrap_or(0.0), y.as_f64().unwrap_or(0.0));
             if x > y { "reference higher" } else { "reference lower" }.to_string()
@@ -132,6 +138,34 @@ fn detail(a: &Value, b: &Value, path: &str) -> String {
         _ => String::new(),
     };
     [zone, what].into_iter().filter(|s| !s.is_empty()).collect::<Vec<_>>().join(": ")
+}
+
+/// An engine's value of a field with a fixed vocabulary, or `another` when it is none of it.
+fn known_value(field: &str, v: &Value) -> String {
+    let known = match (field, v) {
+        (_, Value::Bool(_) | Value::Null) => true,
+        ("zone", Value::String(z)) => crate::corpus::case::Zone::parse(z).is_some(),
+        ("controller" | "owner", Value::String(p)) => crate::corpus::case::Player::parse(p).is_some(),
+        _ => false,
+    };
+    if known { v.to_string() } else { "another".into() }
+}
+
+/// The most of one engine's answer a mismatch keeps (a reply line may be 4 MiB, and a run keeps
+/// a mismatch per distinct difference).
+pub const MAX_ANSWER: usize = 4096;
+
+fn clipped(mut text: String) -> String {
+    if text.len() > MAX_ANSWER {
+        let mut end = MAX_ANSWER;
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let more = text.len() - end;
+        text.truncate(end);
+        text.push_str(&format!("… ({more} more bytes)"));
+    }
+    text
 }
 
 fn json(r: &StepReply) -> String {

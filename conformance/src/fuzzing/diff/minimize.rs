@@ -4,19 +4,29 @@
 //! them), then simplify what is left (counters, tapped, sick, commander, attachments, pools,
 //! life). Every candidate is run on both engines; a budget bounds the runs.
 
+use std::time::Instant;
+
 use crate::corpus::case::{Action, CardEntry, PerPlayer, Setup, Step};
 use crate::run::engine::Engine;
 
 use super::compare::{Mismatch, Outcome};
 use super::script::{refs, Script};
 
-/// The smallest script found (within `budget` runs of both engines) that still shows a
-/// difference with `found`'s key, and that difference.
-pub fn minimize(reference: &mut dyn Engine, engine: &mut dyn Engine, script: Script, found: Mismatch, budget: usize) -> (Script, Mismatch) {
+/// The smallest script found (within `budget` runs of both engines, none started after
+/// `deadline`) that still shows a difference with `found`'s key, and that difference.
+pub fn minimize(
+    reference: &mut dyn Engine,
+    engine: &mut dyn Engine,
+    script: Script,
+    found: Mismatch,
+    budget: usize,
+    deadline: Option<Instant>,
+) -> (Script, Mismatch) {
     let key = found.key();
     let runs = std::cell::Cell::new(0usize);
+    let out_of_time = || deadline.is_some_and(|d| Instant::now() >= d);
     let mut check = |s: &Script| -> Option<Mismatch> {
-        if runs.get() >= budget {
+        if runs.get() >= budget || out_of_time() {
             return None;
         }
         runs.set(runs.get() + 1);
@@ -47,7 +57,7 @@ pub fn minimize(reference: &mut dyn Engine, engine: &mut dyn Engine, script: Scr
                 break;
             }
         }
-        if !improved || runs.get() >= budget {
+        if !improved || runs.get() >= budget || out_of_time() {
             break;
         }
     }

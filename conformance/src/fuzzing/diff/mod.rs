@@ -21,6 +21,7 @@ pub mod triage;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use crate::fuzzing::generate::scenario_from_bytes;
@@ -36,21 +37,37 @@ pub use script::Script;
 pub struct DiffConfig {
     /// Stop after this many scenarios (default 1000 without `time`).
     pub scenarios: Option<usize>,
-    /// Stop starting scenarios after this long.
+    /// The whole run's time: scenarios start during its first three quarters, minimization
+    /// runs start until it ends (a run under way finishes, within the engine's timeout).
     pub time: Option<Duration>,
     pub seed: u64,
     pub jobs: usize,
-    /// Where triage files go (none written without it).
+    /// Where triage files go (none written without it), each as soon as it is minimized.
     pub out: Option<PathBuf>,
     /// Engine runs each minimization may spend.
     pub minimize_budget: usize,
+    /// The engine's name and version, for the triage files.
+    pub engine_name: String,
 }
 
 impl Default for DiffConfig {
     fn default() -> Self {
-        DiffConfig { scenarios: None, time: None, seed: 0, jobs: 1, out: None, minimize_budget: 200 }
+        DiffConfig { scenarios: None, time: None, seed: 0, jobs: 1, out: None, minimize_budget: 200, engine_name: "engine".into() }
     }
 }
+
+/// The most distinct differences a run keeps, each with one scenario's script (about 20 KB);
+/// differing scenarios past it are counted (`unkept`), not kept. With the skip reasons and harness
+/// errors capped too, a run's memory is bounded whatever the engine answers and however long it
+/// runs.
+pub const MAX_GROUPS: usize = 256;
+/// The most distinct skip reasons counted apart (each at most 90 characters); the rest are
+/// counted under [`OTHER_REASONS`].
+pub const MAX_REASONS: usize = 64;
+/// What the skip reasons past [`MAX_REASONS`] are counted as.
+pub const OTHER_REASONS: &str = "(other reasons)";
+/// The harness errors kept (the first by scenario index); all are counted.
+pub const MAX_HARNESS_ERRORS: usize = 10;
 
 /// One distinct difference: its signature, the minimized script, both answers, and how many
 /// scenarios showed it.
@@ -59,10 +76,14 @@ pub struct Finding {
     pub signature: String,
     pub mismatch: Mismatch,
     pub script: Script,
-    /// Scenario indexes that showed it (before minimization), first one minimized.
-    pub scenarios: Vec<usize>,
+    /// How many scenarios showed it (before minimization).
+    pub scenarios: usize,
+    /// The first of them (the one minimized).
+    pub first: usize,
     /// Whether it is an acceptance difference (counted as `rejected`) rather than an observation.
     pub rejected: bool,
+    /// False when the run's time ran out before or during its minimization.
+    pub minimized: bool,
 }
 
 /// What a diff run found.
@@ -74,11 +95,19 @@ pub struct DiffSummary {
     pub rejected: usize,
     pub skipped: usize,
     pub crashed: usize,
-    /// The reference could not run a generated case: a bug of this harness.
+    /// The reference could not run a generated case: a bug of this harness. The first
+    /// [`MAX_HARNESS_ERRORS`] are kept, all counted in `harness_error_count`.
     pub harness_errors: Vec<String>,
+    pub harness_error_count: usize,
     /// Why cases were skipped, with counts.
     pub skip_reasons: BTreeMap<String, usize>,
+    /// Differing scenarios whose difference came after [`MAX_GROUPS`] others.
+    pub unkept: usize,
     pub findings: Vec<Finding>,
+    /// The triage files written.
+    pub written: Vec<PathBuf>,
+    /// Why a triage file could not be written (the run stops writing then).
+    pub write_error: Option<String>,
     pub elapsed: Duration,
 }
 
@@ -137,32 +166,154 @@ pub struct Progress {
     pub differing: AtomicUsize,
 }
 
-/// `mtg-conformance diff`: runs, minimizes, dedupes and (with `out`) writes triage files.
+/// A difference before minimization: the first scenario that showed it (its mismatch and
+/// script) and how many did.
+struct Group {
+    first: usize,
+    mismatch: Mismatch,
+    script: Script,
+    count: usize,
+}
+
+/// Every scenario's result folded in as it comes: counts, capped reasons, one script per
+/// difference. Folding commutes (the first scenario of a group is the lowest index), so `--jobs`
+/// doesn't change the result while the caps aren't reached.
+#[derive(Default)]
+struct Fold {
+    summary: DiffSummary,
+    groups: BTreeMap<(bool, String), Group>,
+    harness: BTreeMap<usize, String>,
+}
+
+impl Fold {
+    fn reason(&mut self, why: &str) {
+        let class = reason_class(why);
+        let reasons = &mut self.summary.skip_reasons;
+        let key = if reasons.contains_key(&class) || reasons.len() < MAX_REASONS { class } else { OTHER_REASONS.to_string() };
+        *reasons.entry(key).or_default() += 1;
+    }
+
+    fn add(&mut self, index: usize, script: Option<Script>, outcome: Outcome) {
+        let s = &mut self.summary;
+        s.scenarios += 1;
+        match outcome {
+            Outcome::Agreed => s.compared += 1,
+            Outcome::Skipped(why) => {
+                s.skipped += 1;
+                self.reason(&why);
+            }
+            Outcome::Crashed(why) => {
+                s.crashed += 1;
+                self.reason(&why);
+            }
+            Outcome::Harness(why) => {
+                s.harness_error_count += 1;
+                self.harness.insert(index, why);
+                if self.harness.len() > MAX_HARNESS_ERRORS {
+                    self.harness.pop_last();
+                }
+            }
+            Outcome::Rejected(m) | Outcome::Disagreed(m) => {
+                let rejected = m.kind.starts_with("accepted-by");
+                s.compared += 1;
+                if rejected {
+                    s.rejected += 1;
+                } else {
+                    s.disagreements += 1;
+                }
+                let key = (rejected, m.key());
+                let full = self.groups.len() >= MAX_GROUPS;
+                match (self.groups.get_mut(&key), script) {
+                    (Some(g), script) => {
+                        g.count += 1;
+                        if let (true, Some(script)) = (index < g.first, script) {
+                            (g.first, g.mismatch, g.script) = (index, m, script);
+                        }
+                    }
+                    (None, Some(script)) if !full => {
+                        self.groups.insert(key, Group { first: index, mismatch: m, script, count: 1 });
+                    }
+                    (None, _) => s.unkept += 1,
+                }
+            }
+        }
+    }
+}
+
+/// Where the minimized findings go as each is ready: merged by signature, written out.
+struct Findings<'a> {
+    config: &'a DiffConfig,
+    /// Each finding with its rank (its group's place, largest first).
+    found: Vec<(usize, Finding)>,
+    written: Vec<PathBuf>,
+    write_error: Option<String>,
+    done: usize,
+}
+
+impl Findings<'_> {
+    fn add(&mut self, rank: usize, f: Finding) -> &Finding {
+        let at = match self.found.iter().position(|(_, g)| g.signature == f.signature) {
+            Some(i) => {
+                let (r, g) = &mut self.found[i];
+                let total = g.scenarios + f.scenarios;
+                if rank < *r {
+                    (*r, *g) = (rank, f);
+                }
+                g.scenarios = total;
+                i
+            }
+            None => {
+                self.found.push((rank, f));
+                self.found.len() - 1
+            }
+        };
+        if let (Some(dir), None) = (&self.config.out, &self.write_error) {
+            let finding = &self.found[at].1;
+            match triage::write(dir, finding, &self.config.engine_name, self.config.seed) {
+                Ok(path) => {
+                    if !self.written.contains(&path) {
+                        self.written.push(path);
+                    }
+                }
+                Err(e) => self.write_error = Some(e.to_string()),
+            }
+        }
+        &self.found[at].1
+    }
+}
+
+/// `mtg-conformance diff`: runs, minimizes (largest differences first), dedupes and (with `out`)
+/// writes a triage file as each finding is ready.
 pub fn run(config: &DiffConfig, factory: &EngineFactory, progress: bool) -> DiffSummary {
     let start = Instant::now();
     let limit = config.scenarios.unwrap_or(if config.time.is_some() { usize::MAX } else { 1000 });
-    let deadline = config.time.map(|t| start + t);
+    // A time too large for the clock is no deadline.
+    let deadline = config.time.and_then(|t| start.checked_add(t));
+    let scenario_deadline = config.time.and_then(|t| start.checked_add(t.mul_f64(0.75)));
     let seed = config.seed;
     let counters = Progress { done: AtomicUsize::new(0), differing: AtomicUsize::new(0) };
-    let outcomes: Vec<(usize, Option<Script>, Outcome)> = pool::run_indexed(
+    let fold = Mutex::new(Fold::default());
+    pool::run_indexed(
         config.jobs,
         limit,
-        deadline,
+        scenario_deadline,
         factory,
         |reference, engine, index| {
             let scenario = scenario_from_bytes(&scenario_bytes(seed, index));
-            let out = match script::script(&scenario) {
+            let (script, outcome) = match script::script(&scenario) {
                 Ok(s) => {
                     let o = diff_script(reference, engine, &s, &format!("diff/{seed}-{index}"));
-                    (index, Some(s), o)
+                    (Some(s), o)
                 }
-                Err(e) => (index, None, Outcome::Harness(format!("scenario {index}: {e}"))),
+                Err(e) => (None, Outcome::Harness(format!("scenario {index}: {e}"))),
             };
             counters.done.fetch_add(1, Ordering::Relaxed);
-            if matches!(out.2, Outcome::Disagreed(_) | Outcome::Rejected(_)) {
+            if matches!(outcome, Outcome::Disagreed(_) | Outcome::Rejected(_)) {
                 counters.differing.fetch_add(1, Ordering::Relaxed);
             }
-            out
+            if let Ok(mut f) = fold.lock() {
+                f.add(index, script, outcome);
+            }
         },
         &|elapsed| {
             if progress {
@@ -176,66 +327,47 @@ pub fn run(config: &DiffConfig, factory: &EngineFactory, progress: bool) -> Diff
             }
         },
     );
-    let mut summary = DiffSummary { scenarios: outcomes.len(), ..DiffSummary::default() };
-    // Group by the difference before minimizing, in scenario order (so --jobs doesn't change it).
-    let mut groups: BTreeMap<(bool, String), (Mismatch, Script, Vec<usize>)> = BTreeMap::new();
-    let mut order: Vec<(bool, String)> = Vec::new();
-    for (index, script, outcome) in outcomes {
-        match outcome {
-            Outcome::Agreed => summary.compared += 1,
-            Outcome::Skipped(why) => {
-                summary.skipped += 1;
-                *summary.skip_reasons.entry(reason_class(&why)).or_default() += 1;
-            }
-            Outcome::Crashed(why) => {
-                summary.crashed += 1;
-                *summary.skip_reasons.entry(reason_class(&why)).or_default() += 1;
-            }
-            Outcome::Harness(why) => summary.harness_errors.push(why),
-            Outcome::Rejected(m) | Outcome::Disagreed(m) => {
-                let rejected = m.kind.starts_with("accepted-by");
-                summary.compared += 1;
-                if rejected {
-                    summary.rejected += 1;
-                } else {
-                    summary.disagreements += 1;
-                }
-                let key = (rejected, m.key());
-                match groups.get_mut(&key) {
-                    Some(g) => g.2.push(index),
-                    None => {
-                        order.push(key.clone());
-                        if let Some(s) = script {
-                            groups.insert(key, (m, s, vec![index]));
-                        }
-                    }
-                }
-            }
-        }
-    }
-    let todo: Vec<Group> =
-        order.into_iter().filter_map(|k| groups.remove(&k).map(|(m, s, i)| (k, m, s, i))).collect();
-    if progress && !todo.is_empty() {
-        eprintln!("diff: minimizing {}", crate::report::count(todo.len(), "difference", "differences"));
+    let Fold { mut summary, groups, harness } = fold.into_inner().unwrap_or_else(|e| e.into_inner());
+    summary.harness_errors = harness.into_values().collect();
+    // The largest differences first, so that what the time allows goes where most scenarios are.
+    let mut todo: Vec<(bool, Group)> = groups.into_iter().map(|((rejected, _), g)| (rejected, g)).collect();
+    todo.sort_by_key(|(_, g)| (std::cmp::Reverse(g.count), g.first));
+    let total = todo.len();
+    if progress && total > 0 {
+        eprintln!("diff: minimizing {}, largest first", crate::report::count(total, "difference", "differences"));
     }
     let budget = config.minimize_budget;
-    let minimized: Vec<Finding> = pool::map(config.jobs, todo, factory, |reference, engine, ((rejected, _), m, s, indexes)| {
-        let (script, mismatch) = minimize::minimize(reference, engine, s, m, budget);
-        Finding { signature: triage::signature(&mismatch, &script), mismatch, script, scenarios: indexes, rejected }
-    });
-    // Dedupe by the signature of the minimized scenario.
-    for f in minimized {
-        match summary.findings.iter_mut().find(|g| g.signature == f.signature) {
-            Some(g) => g.scenarios.extend(f.scenarios),
-            None => summary.findings.push(f),
+    // `command` claimed it before anything ran; a caller of this function may not have.
+    let write_error = config.out.as_deref().and_then(|dir| crate::outdir::claim(dir, "diff --out").err()).map(|e| e.to_string());
+    let sink = Mutex::new(Findings { config, found: Vec::new(), written: Vec::new(), write_error, done: 0 });
+    let ranked: Vec<(usize, (bool, Group))> = todo.into_iter().enumerate().collect();
+    pool::map(config.jobs, ranked, factory, |reference, engine, (rank, (rejected, g))| {
+        let (script, mismatch) = minimize::minimize(reference, engine, g.script, g.mismatch, budget, deadline);
+        let minimized = deadline.is_none_or(|d| Instant::now() < d);
+        let f = Finding { signature: triage::signature(&mismatch, &script), mismatch, script, scenarios: g.count, first: g.first, rejected, minimized };
+        if let Ok(mut sink) = sink.lock() {
+            sink.done += 1;
+            let done = sink.done;
+            let f = sink.add(rank, f);
+            if progress {
+                eprintln!(
+                    "diff: {} {done} of {total}, {:.0}s: {}",
+                    if f.minimized { "minimized" } else { "out of time, kept unminimized" },
+                    start.elapsed().as_secs_f64(),
+                    crate::report::printable(&f.signature)
+                );
+            }
         }
-    }
+    });
+    let sink = sink.into_inner().unwrap_or_else(|e| e.into_inner());
+    let mut found = sink.found;
+    found.sort_by_key(|(rank, _)| *rank);
+    summary.findings = found.into_iter().map(|(_, f)| f).collect();
+    summary.written = sink.written;
+    summary.write_error = sink.write_error;
     summary.elapsed = start.elapsed();
     summary
 }
-
-/// A difference to minimize: its group key, the first mismatch, its script, the scenarios.
-type Group = ((bool, String), Mismatch, Script, Vec<usize>);
 
 /// A skip reason without its details (numbers, refs), to count alike reasons together.
 fn reason_class(why: &str) -> String {

@@ -84,7 +84,7 @@ fn jobs_do_not_change_the_results() {
     let one = run(&config(40, 1), &planted, false);
     let two = run(&config(40, 2), &planted, false);
     assert_eq!(one.closing_line(), two.closing_line());
-    let sigs = |s: &DiffSummary| s.findings.iter().map(|f| (f.signature.clone(), f.scenarios.clone())).collect::<Vec<_>>();
+    let sigs = |s: &DiffSummary| s.findings.iter().map(|f| (f.signature.clone(), f.scenarios, f.first)).collect::<Vec<_>>();
     assert_eq!(sigs(&one), sigs(&two));
 }
 

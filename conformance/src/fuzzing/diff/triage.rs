@@ -49,6 +49,8 @@ struct Header<'a> {
     scenarios: usize,
     /// Rerun: `mtg-conformance diff --seed <seed>` reaches it at this scenario index.
     first_scenario: String,
+    /// False when the run's `--time` ran out first: the case is the scenario as generated.
+    minimized: bool,
     reference: &'a str,
     engine: &'a str,
 }
@@ -79,13 +81,17 @@ pub fn render(f: &Finding, engine_name: &str, seed: u64) -> (String, String) {
         detail: &f.mismatch.detail,
         subject: &f.mismatch.subject,
         step,
-        scenarios: f.scenarios.len(),
-        first_scenario: format!("seed {seed}, index {}", f.scenarios.first().copied().unwrap_or(0)),
+        scenarios: f.scenarios,
+        first_scenario: format!("seed {seed}, index {}", f.first),
+        minimized: f.minimized,
         reference: &f.mismatch.reference,
         engine: &f.mismatch.engine,
     };
     let mut text = String::new();
-    let _ = writeln!(text, "# Found by `mtg-conformance diff` against {engine_name}, minimized. NOT a corpus case.");
+    // The engine's name is its own text: one printable line in a comment.
+    let who: String = crate::report::printable(engine_name).replace(['\n', '\t'], " ").chars().take(200).collect();
+    let how = if f.minimized { "minimized" } else { "not minimized (the run's time ran out)" };
+    let _ = writeln!(text, "# Found by `mtg-conformance diff` against {who}, {how}. NOT a corpus case.");
     let _ = writeln!(text, "# The engines disagree at step {step}; which one is right is for the rules to say:");
     let _ = writeln!(text, "# cite the rule that decides it before anything goes into rulings/.");
     let _ = writeln!(text);
@@ -105,15 +111,11 @@ fn to_toml<T: Serialize>(value: &T) -> String {
     }
 }
 
-/// Writes every finding into `dir` (created if needed); returns the paths written.
-pub fn write_all(dir: &Path, findings: &[Finding], engine_name: &str, seed: u64) -> std::io::Result<Vec<PathBuf>> {
-    std::fs::create_dir_all(dir)?;
-    let mut out = Vec::new();
-    for f in findings {
-        let (name, text) = render(f, engine_name, seed);
-        let path = dir.join(name);
-        std::fs::write(&path, text)?;
-        out.push(path);
-    }
-    Ok(out)
+/// Writes a finding's triage file into `dir` (which the caller claimed, [`crate::outdir::claim`]);
+/// returns its path. A finding met again (the same signature) rewrites its own file.
+pub fn write(dir: &Path, f: &Finding, engine_name: &str, seed: u64) -> Result<PathBuf, crate::outdir::OutDirError> {
+    let (name, text) = render(f, engine_name, seed);
+    let path = dir.join(name);
+    crate::outdir::write_file(&path, text.as_bytes())?;
+    Ok(path)
 }

@@ -15,8 +15,9 @@ pub fn esc(text: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&#39;"),
-            // Control characters from an engine's messages are not valid in a page.
-            c if c.is_control() && c != '\n' && c != '\t' => {
+            // Control characters, bidi controls and noncharacters from an engine's messages are
+            // not valid in a page, or would reorder it.
+            c if crate::report::must_escape(c) => {
                 let _ = write!(out, "\\u{{{:x}}}", c as u32);
             }
             c => out.push(c),
