@@ -45,7 +45,9 @@ pub struct RunOptions {
     /// The engine's expectations file (TOML): cases to skip, and known failures (xfail).
     #[arg(long, value_name = "FILE")]
     pub expectations: Option<PathBuf>,
-    /// Write this run's failures as an expectations file (keeping the skips of --expectations).
+    /// Write this run's failures as an expectations file, merged into --expectations (which may be
+    /// the same file): entries outside this run's selection, and the reasons and comments of
+    /// entries whose case ended in its class, are kept.
     #[arg(long, value_name = "FILE")]
     pub save_expectations: Option<PathBuf>,
     /// The report on standard output.
@@ -94,6 +96,10 @@ fn parse_timeout(text: &str) -> Result<Duration, String> {
     if secs.is_nan() || secs <= 0.0 {
         return Err("the timeout must be more than 0 seconds".into());
     }
+    // Timeouts are kept in milliseconds: a shorter one would be no time at all.
+    if secs < 0.001 {
+        return Err("the timeout must be at least 0.001 seconds".into());
+    }
     Duration::try_from_secs_f64(secs).map_err(|e| e.to_string())
 }
 
@@ -105,11 +111,93 @@ pub enum Status {
     Usage,
 }
 
+/// Writes `text` to `path` whole or not at all: into a new file beside it, then renamed over it,
+/// so that a full disk or a failed write leaves the old file as it was.
 fn write_file(path: &Path, text: &str) -> Result<(), Status> {
-    fs::write(path, text).map_err(|e| {
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let tmp = path.with_file_name(format!(".{name}.mtg-conformance-{}", std::process::id()));
+    let written = fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&tmp)
+        .and_then(|mut f| f.write_all(text.as_bytes()).and_then(|()| f.sync_all()))
+        .and_then(|()| fs::rename(&tmp, path));
+    written.map_err(|e| {
+        let _ = fs::remove_file(&tmp);
         eprintln!("error: cannot write {}: {e}", path.display());
         Status::Usage
     })
+}
+
+/// Checks, before a long run, that `path` (an output file given by `flag`) can be written: its
+/// directory exists and it is not a directory; an existing file is left as it is.
+fn check_writable(flag: &str, path: &Path) -> Result<(), Status> {
+    let fail = |why: String| {
+        eprintln!("error: {flag} {}: {why}", path.display());
+        Status::Usage
+    };
+    if path.is_dir() {
+        return Err(fail("a directory, not a file".into()));
+    }
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    if !dir.is_dir() {
+        return Err(fail(format!("no directory {}", dir.display())));
+    }
+    // A file created and removed at once: the directory takes new files (as `write_file` needs).
+    let probe = dir.join(format!(".mtg-conformance-probe-{}", std::process::id()));
+    match fs::OpenOptions::new().write(true).create_new(true).open(&probe) {
+        Ok(_) => {
+            let _ = fs::remove_file(&probe);
+            Ok(())
+        }
+        Err(e) => Err(fail(format!("cannot write into {}: {e}", dir.display()))),
+    }
+}
+
+/// Standard output that keeps its first error (a full disk, a closed pipe): writes after it are
+/// dropped, and the command fails with it at the end, so no report is lost without a word.
+pub struct CheckedOut<W: Write> {
+    inner: W,
+    error: Option<io::Error>,
+}
+
+impl<W: Write> CheckedOut<W> {
+    pub fn new(inner: W) -> Self {
+        CheckedOut { inner, error: None }
+    }
+
+    /// Flushes; the first error met, if any.
+    pub fn finish(mut self) -> Result<(), io::Error> {
+        if self.error.is_none() {
+            if let Err(e) = self.inner.flush() {
+                self.error = Some(e);
+            }
+        }
+        self.error.map_or(Ok(()), Err)
+    }
+}
+
+impl<W: Write> Write for CheckedOut<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self.error.is_none() {
+            if let Err(e) = self.inner.write_all(buf) {
+                self.error = Some(e);
+            }
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if self.error.is_none() {
+            if let Err(e) = self.inner.flush() {
+                self.error = Some(e);
+            }
+        }
+        Ok(())
+    }
 }
 
 /// `mtg-conformance run`.
@@ -133,6 +221,13 @@ fn run_inner(
         })?,
         None => Expectations::default(),
     };
+    // Output files are checked before the run, not after it: a bad path would lose the run.
+    if let Some(path) = &options.junit {
+        check_writable("--junit", path)?;
+    }
+    if let Some(path) = &options.save_expectations {
+        check_writable("--save-expectations", path)?;
+    }
     let runner = Runner::new(corpus)
         .filter(filter.unwrap_or_default())
         .features(options.features.iter().cloned())
@@ -168,7 +263,7 @@ fn run_inner(
     let info = engine.info();
     let color = options.format == Format::Human && report::color_enabled();
     let stdout = io::stdout();
-    let mut out = stdout.lock();
+    let mut out = CheckedOut::new(stdout.lock());
     if options.format == Format::Json {
         let _ = out.write_all(
             json::header_with(info.clone(), start_failure.clone(), runner.selected().len())
@@ -253,7 +348,10 @@ fn run_inner(
             );
         }
     }
-    let _ = out.flush();
+    if let Err(e) = out.finish() {
+        eprintln!("error: cannot write the report to standard output: {e}");
+        return Err(Status::Usage);
+    }
     if let Some(path) = &options.junit {
         let suite = format!("{} {}", info.name, info.version);
         write_file(
@@ -262,7 +360,21 @@ fn run_inner(
         )?;
     }
     if let Some(path) = &options.save_expectations {
-        write_file(path, &expectations.from_run(&summary).to_toml())?;
+        // Onto the file the run read its expectations from (or any other given): merged, so
+        // that the entries outside this run's selection, and the reasons and comments of those
+        // it left in their class, are kept.
+        let base = match &options.expectations {
+            Some(read) => Some(fs::read_to_string(read).map_err(|e| {
+                eprintln!("error: {}: {e}", read.display());
+                Status::Usage
+            })?),
+            None => None,
+        };
+        let text = Expectations::merge_run(base.as_deref(), &summary).map_err(|e| {
+            eprintln!("error: --save-expectations: {e}");
+            Status::Usage
+        })?;
+        write_file(path, &text)?;
     }
     Ok(
         if expectations.run_ok(&summary) && loaded.problems.is_empty() {
@@ -311,12 +423,12 @@ pub fn serve() -> Status {
 pub fn export(loaded: &Loaded) -> Status {
     let stdout = io::stdout();
     let mut out = stdout.lock();
-    if out
+    if let Err(e) = out
         .write_all(crate::corpus::export::render(&loaded.corpus).as_bytes())
         .and_then(|()| out.flush())
-        .is_err()
     {
-        return Status::Failure;
+        eprintln!("error: cannot write to standard output: {e}");
+        return Status::Usage;
     }
     if loaded.problems.is_empty() {
         Status::Success

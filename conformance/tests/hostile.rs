@@ -193,3 +193,102 @@ fn diff_prints_engine_text_escaped() {
     assert!(!stdout.contains('\u{202e}'), "{stdout:?}");
     assert!(stdout.contains("\\u{1b}"), "{stdout:?}");
 }
+
+fn corpus_arg() -> String {
+    manifest().join("tests/data/corpus").display().to_string()
+}
+
+const TAP: &str = "cr-107.5/tapped-land-cannot-tap-again";
+const SICK: &str = "cr-302.6/sick-elves-cannot-tap";
+const MASS: &str = "chimeric-mass/reactivate-sets-anew";
+
+/// Item 3: `--save-expectations` onto the `--expectations` file, with a FILTER, keeps every
+/// entry outside the selection; an entry whose case ended in its class keeps its hand-written
+/// reason and comment; one that ended in another class gets the new class.
+#[test]
+fn saving_onto_the_expectations_file_merges() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let file = tmp.path().join("expectations.toml");
+    let original = format!(
+        "# Our engine's known failures.\n\n[[skip]]\nid = \"{MASS}\"\nreason = \"no counters yet\"\n\n\
+         # Tapping: see issue 12.\n[[xfail]]\nid = \"{TAP}\"\nclass = \"errored\"\nreason = \"hand-written reason\"\n\n\
+         [[xfail]]\nid = \"{SICK}\"\nclass = \"failed\"\nreason = \"sickness, hand-written\"\n"
+    );
+    fs::write(&file, &original).expect("write");
+    let f = file.display().to_string();
+    let corpus = corpus_arg();
+    let engine = hostile("errored");
+    // Only TAP runs: SICK's entry is outside the selection and must stay as it is.
+    let out = bin(&["run", "--corpus", &corpus, "--engine", &engine, "--jobs", "1", "--expectations", &f, "--save-expectations", &f, "cr-107.5"]);
+    assert_eq!(out.status.code(), Some(0), "{}{}", text(&out.stdout), text(&out.stderr));
+    assert_eq!(fs::read_to_string(&file).expect("read"), original, "nothing changed for the selection: the file is as it was");
+    // The whole corpus: SICK now ends `errored`, not `failed`: its class and reason are new;
+    // TAP's reason and comment stay.
+    let out = bin(&["run", "--corpus", &corpus, "--engine", &engine, "--jobs", "1", "--expectations", &f, "--save-expectations", &f]);
+    assert_eq!(out.status.code(), Some(1), "SICK ended in another class: {}", text(&out.stdout));
+    let saved = fs::read_to_string(&file).expect("read");
+    for kept in ["# Our engine's known failures.", "# Tapping: see issue 12.", "hand-written reason", "no counters yet"] {
+        assert!(saved.contains(kept), "{kept:?} lost:\n{saved}");
+    }
+    assert!(!saved.contains("sickness, hand-written"), "{saved}");
+    let parsed: toml::Value = toml::from_str(&saved).expect("TOML");
+    let xfails = parsed.get("xfail").and_then(|x| x.as_array()).expect("xfails");
+    let classes: Vec<(&str, &str)> = xfails
+        .iter()
+        .filter_map(|x| Some((x.get("id")?.as_str()?, x.get("class")?.as_str()?)))
+        .collect();
+    assert_eq!(classes, vec![(TAP, "errored"), (SICK, "errored")]);
+    // Now green with the saved file.
+    let out = bin(&["run", "--corpus", &corpus, "--engine", &engine, "--jobs", "1", "--expectations", &f]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+}
+
+/// Item 7: a skip entry with an empty id (every id starts with it) is refused, not a green run
+/// of nothing.
+#[test]
+fn an_empty_skip_id_is_refused() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let file = tmp.path().join("e.toml");
+    fs::write(&file, "[[skip]]\nid = \"\"\nreason = \"everything\"\n").expect("write");
+    let out = bin(&["run", "--corpus", &corpus_arg(), "--expectations", &file.display().to_string()]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stdout));
+    assert!(text(&out.stderr).contains("would skip every case"), "{}", text(&out.stderr));
+}
+
+/// Items 7 and 20: a report to a full disk fails the command with a message (`run` and `export`).
+#[cfg(target_os = "linux")]
+#[test]
+fn reports_to_a_full_disk_fail() {
+    for args in [vec!["run", "--format", "json"], vec!["run"], vec!["export"]] {
+        let full = fs::File::create("/dev/full").expect("/dev/full");
+        let corpus = corpus_arg();
+        let mut all = args.clone();
+        all.extend(["--corpus", &corpus]);
+        let out = Command::new(BIN).args(&all).stdout(Stdio::from(full)).output().expect("run");
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", text(&out.stderr));
+        assert!(text(&out.stderr).contains("cannot write"), "{args:?}: {}", text(&out.stderr));
+    }
+}
+
+/// Item 15: `--junit` and `--save-expectations` into a directory that doesn't exist are refused
+/// before the run, not after it.
+#[test]
+fn output_paths_are_checked_first() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let bad = tmp.path().join("no/such/dir/out.xml").display().to_string();
+    for flag in ["--junit", "--save-expectations"] {
+        // The engine would take 10 s to fail to start: the refusal comes before it.
+        let out = bin(&["run", "--corpus", &corpus_arg(), "--engine", "sleep 10", "--timeout", "1", flag, &bad]);
+        assert_eq!(out.status.code(), Some(2), "{flag}");
+        assert!(text(&out.stderr).contains(flag), "{flag}: {}", text(&out.stderr));
+        assert!(text(&out.stdout).is_empty(), "{flag}: nothing ran: {}", text(&out.stdout));
+    }
+}
+
+/// Item 20: a timeout too short for the clock is refused, not rounded to zero.
+#[test]
+fn a_timeout_below_a_millisecond_is_refused() {
+    let out = bin(&["run", "--corpus", &corpus_arg(), "--engine", "true", "--timeout", "1e-12"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("at least 0.001 seconds"), "{}", text(&out.stderr));
+}

@@ -143,6 +143,11 @@ impl Expectations {
             if s.feature.is_some() == s.id.is_some() {
                 return Err("a [[skip]] entry needs exactly one of `feature` and `id`".into());
             }
+            // Every id starts with "": such an entry would skip the whole corpus, and the run
+            // would be green having run nothing.
+            if s.id.as_deref().is_some_and(|p| p.trim().is_empty()) || s.feature.as_deref().is_some_and(|f| f.trim().is_empty()) {
+                return Err("a [[skip]] entry with an empty `id` or `feature` would skip every case: name a prefix or a feature".into());
+            }
         }
         for x in &parsed.xfail {
             if !CLASSES.contains(&x.class.as_str()) {
@@ -251,6 +256,74 @@ impl Expectations {
             skip: self.skip.clone(),
             xfail,
         }
+    }
+
+    /// The expectations file `base` (its text; `None` for a new file) updated by a run, for
+    /// `--save-expectations`: every entry outside the run's selection is kept as it is, comments
+    /// included; for each case the run ran, an xfail entry stays as it is (reason and comments)
+    /// when the case ended in its class, gets the new class and reason when it ended in another,
+    /// goes when it passed, and a new one is added for a failure without one. Skip entries are
+    /// kept. An error when `base` is not TOML.
+    pub fn merge_run(base: Option<&str>, summary: &RunSummary) -> Result<String, String> {
+        use toml_edit::{value, ArrayOfTables, DocumentMut, Item, Table};
+        let mut doc: DocumentMut = match base {
+            Some(text) => text.parse().map_err(|e: toml_edit::TomlError| e.to_string())?,
+            None => Expectations::default().to_toml().parse().map_err(|e: toml_edit::TomlError| e.to_string())?,
+        };
+        let mut xfails = match doc.remove("xfail") {
+            None => ArrayOfTables::new(),
+            Some(Item::ArrayOfTables(a)) => a,
+            Some(_) => return Err("`xfail` is not an array of tables ([[xfail]])".into()),
+        };
+        let mut at: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+        for (i, t) in xfails.iter().enumerate() {
+            if let Some(id) = t.get("id").and_then(Item::as_str) {
+                at.entry(id.to_string()).or_insert(i);
+            }
+        }
+        let mut drop = std::collections::HashSet::new();
+        for o in &summary.outcomes {
+            let class = o.verdict.label();
+            let entry = at.get(&o.id).copied();
+            let keeps = |t: &Table| t.get("class").and_then(Item::as_str) == Some(class);
+            match (&o.verdict, entry) {
+                (Verdict::Passed, Some(i)) => {
+                    drop.insert(i);
+                }
+                (Verdict::Passed, None) | (Verdict::Skipped { .. }, None) => {}
+                (Verdict::Skipped { .. }, Some(i)) => {
+                    if !xfails.get(i).is_some_and(keeps) {
+                        drop.insert(i);
+                    }
+                }
+                (_, Some(i)) => {
+                    if let Some(t) = xfails.get_mut(i) {
+                        if !keeps(t) {
+                            t["class"] = value(class);
+                            t["reason"] = value(short_reason(&o.verdict));
+                        }
+                    }
+                }
+                (_, None) => {
+                    let mut t = Table::new();
+                    t["id"] = value(o.id.as_str());
+                    t["class"] = value(class);
+                    t["reason"] = value(short_reason(&o.verdict));
+                    at.insert(o.id.clone(), xfails.len());
+                    xfails.push(t);
+                }
+            }
+        }
+        let mut kept = ArrayOfTables::new();
+        for (i, t) in xfails.into_iter().enumerate() {
+            if !drop.contains(&i) {
+                kept.push(t);
+            }
+        }
+        if !kept.is_empty() {
+            doc.insert("xfail", Item::ArrayOfTables(kept));
+        }
+        Ok(doc.to_string())
     }
 
     /// The file's text, with a header saying what wrote it.

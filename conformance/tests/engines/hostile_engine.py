@@ -5,6 +5,7 @@ not take raw.
 
 Usage: hostile_engine.py MODE
   escapes  its name, and the reason it skips every case, hold escape sequences, a bell and NUL.
+  errored  answers every case `errored` (a run whose every case fails).
 """
 import json
 import sys
@@ -28,6 +29,9 @@ for line in sys.stdin:
     elif kind == "stop":
         send({"type": "stopped", "seq": seq})
         sys.exit(0)
+    elif MODE == "errored":
+        send({"type": "case", "seq": seq, "id": request["case"]["id"],
+              "reply": {"status": "errored", "message": "no rules here"}})
     else:
         send({"type": "case", "seq": seq, "id": request["case"]["id"],
               "reply": {"status": "skipped", "reason": "nope" + NASTY}})
