@@ -1,6 +1,6 @@
 //! Disenchant ({1}{W} Instant): destroys an artifact or enchantment (CR 701.8a), at instant
 //! speed, so a permanent can leave while its own abilities are on the stack (CR 607.2a, 610.3).
-//! Oracle text from memory (see `rulings/cards.toml`).
+//! Oracle text in `rulings/cards.toml`.
 use super::CardDef;
 use crate::abilities::{Effect, TargetSpec};
 use crate::types::CardType;

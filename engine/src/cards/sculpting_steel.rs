@@ -1,7 +1,7 @@
 //! Sculpting Steel ({3} Artifact): an "as enters" copy replacement for artifacts (CR 614.1c,
 //! 707.5). Entering as a copy, it has the copied abilities as it enters, so a copied "as this
-//! enters, choose a color" applies to it (CR 614.12). Oracle text from memory (see
-//! `rulings/cards.toml`).
+//! enters, choose a color" applies to it (CR 614.12). Oracle text in
+//! `rulings/cards.toml`.
 use super::CardDef;
 use crate::abilities::{Ability, StaticAbility};
 use crate::types::CardType;
