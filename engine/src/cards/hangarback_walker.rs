@@ -1,5 +1,5 @@
 //! Hangarback Walker ({X}{X} Artifact Creature — Construct 0/0) and its Thopter token.
-use super::{activated, cost_mana, enters_with_x_counters, keyword, triggered, CardDef};
+use super::{activated, cost_mana, enters_with_x_counters, keyword, triggered, unnamed_token, CardDef};
 use crate::abilities::{Amount, Effect, EffectObject, Keyword, Trigger};
 use crate::costs::Cost;
 use crate::types::CardType;
@@ -17,7 +17,7 @@ pub fn def() -> CardDef {
         .ability(triggered(
             Trigger::Dies,
             Effect::CreateTokens {
-                token: "Thopter".into(),
+                token: thopter_token().name,
                 amount: Amount::CountersOnThis("+1/+1".into()),
             },
         ))
@@ -32,11 +32,10 @@ pub fn def() -> CardDef {
         ))
 }
 
-/// "a 1/1 colorless Thopter artifact creature token with flying".
+/// "a 1/1 colorless Thopter artifact creature token with flying", named "Thopter Token".
 pub fn thopter_token() -> CardDef {
-    CardDef::new("Thopter", "Flying")
+    unnamed_token(&["Thopter"], "Flying")
         .types(&[CardType::Artifact, CardType::Creature])
-        .subtypes(&["Thopter"])
         .colors(&[])
         .pt(1, 1)
         .ability(keyword(Keyword::Flying))

@@ -197,6 +197,14 @@ pub(crate) fn until_eot_this(m: Vec<Modification>) -> Effect {
 pub(crate) fn static_continuous(affected: Affected, modification: Modification) -> Ability {
     Ability::Static(StaticAbility::Continuous { affected, modification, cda: false })
 }
+/// A token definition whose creating effect doesn't name it: CR 111.4, "its name is the same as
+/// its subtype(s) plus the word 'Token'" ("Thopter Token"). Its abilities are its only text.
+pub(crate) fn unnamed_token(subtypes: &[&str], text: &str) -> CardDef {
+    let mut words: Vec<&str> = subtypes.to_vec();
+    words.push("Token");
+    CardDef::new(&words.join(" "), text).subtypes(subtypes)
+}
+
 pub(crate) fn creatures_you_control() -> Affected {
     Affected::Permanents { types: vec![CardType::Creature], controller: Relation::You }
 }

@@ -4,7 +4,7 @@
 //! enter (rulings 2020-11-10). "Can be your commander" and partner matter only to deck
 //! construction (CR 903.3c, 702.124), which the engine doesn't model; partner is still a keyword
 //! ability the card has (CR 702.124a).
-use super::{loyalty, CardDef};
+use super::{loyalty, unnamed_token, CardDef};
 use crate::abilities::{Ability, Amount, Effect, Group, Keyword};
 use crate::state::ZoneKind;
 use crate::types::{CardType, Color};
@@ -18,7 +18,7 @@ pub fn def() -> CardDef {
         .subtypes(&["Szat"])
         .supertypes(&["Legendary"])
         .loyalty(4)
-        .ability(loyalty(2, vec![], Effect::CreateTokens { token: "Thrull".into(), amount: Amount::Fixed(2) }))
+        .ability(loyalty(2, vec![], Effect::CreateTokens { token: thrull_token().name, amount: Amount::Fixed(2) }))
         .ability(loyalty(
             1,
             vec![],
@@ -40,11 +40,10 @@ pub fn def() -> CardDef {
         .ability(Ability::Keyword(Keyword::Partner))
 }
 
-/// "a 0/1 black Thrull creature token".
+/// "a 0/1 black Thrull creature token", named "Thrull Token".
 pub fn thrull_token() -> CardDef {
-    CardDef::new("Thrull", "")
+    unnamed_token(&["Thrull"], "")
         .types(&[CardType::Creature])
-        .subtypes(&["Thrull"])
         .colors(&[Color::Black])
         .pt(0, 1)
 }

@@ -151,7 +151,7 @@ fn tevesh_enters_with_printed_loyalty_and_plus_two_makes_thrulls() {
     assert_eq!(view(&g, tevesh).loyalty, Some(6), "the +2 is paid as a cost");
     resolve_top(&mut g, Answers::default()).unwrap();
     let thrulls: Vec<ObjectView> =
-        g.zone_view(ZoneKind::Battlefield, ALICE).into_iter().filter(|v| v.name == "Thrull").collect();
+        g.zone_view(ZoneKind::Battlefield, ALICE).into_iter().filter(|v| v.name == "Thrull Token").collect();
     assert_eq!(thrulls.len(), 2);
     assert_eq!((thrulls[0].power, thrulls[0].toughness), (Some(0), Some(1)));
     assert_eq!((thrulls[0].colors.clone(), thrulls[0].subtypes.clone()), (vec!["B".to_string()], vec!["Thrull".to_string()]));

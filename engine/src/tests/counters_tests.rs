@@ -320,7 +320,7 @@ fn a_creature_dying_with_both_counter_kinds_leaves_with_both() {
         .state()
         .zone_objects(ZoneKind::Battlefield, None)
         .iter()
-        .filter(|o| o.def.name() == "Thopter")
+        .filter(|o| o.def.name() == "Thopter Token")
         .count();
     assert_eq!(thopters, 1);
 }

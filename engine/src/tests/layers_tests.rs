@@ -83,7 +83,7 @@ fn hangarback_walker_dies_with_last_known_counters() {
     assert_eq!(g.stack_view().len(), 1);
     assert_eq!(g.stack_view()[0].source_card, Some(hw));
     resolve(&mut g, Answers::default());
-    let thopters = g.zone_view(ZoneKind::Battlefield, ALICE).into_iter().filter(|v| v.name == "Thopter").collect::<Vec<_>>();
+    let thopters = g.zone_view(ZoneKind::Battlefield, ALICE).into_iter().filter(|v| v.name == "Thopter Token").collect::<Vec<_>>();
     assert_eq!(thopters.len(), 2);
     assert_eq!(thopters[0].keywords, vec!["Flying"]);
     assert_eq!(thopters[0].colors, Vec::<String>::new());

@@ -134,7 +134,7 @@ fn odd_states_do_not_panic() {
     for o in st.objects.values_mut() {
         // A card object naming a token definition has no printed characteristics at all (an
         // unknown name can't be represented: loading it is an error, see `unknown_definition`).
-        o.def = crate::DefId::token("Thopter").unwrap();
+        o.def = crate::DefId::token("Thopter Token").unwrap();
         o.counters.insert("+1/+1".into(), u32::MAX);
         o.attached_to = Some(o.id);
     }

@@ -262,8 +262,8 @@ fn expectations_parse_and_render() {
             r#"{ expect = { stack = [] } }"#,
         ),
         (
-            r#"{ expect = { zone = "battlefield", controller = "alice", names = { unordered = ["Thopter", "Thopter"] } } }"#,
-            r#"{ expect = { zone = "battlefield", controller = "alice", names = { unordered = ["Thopter", "Thopter"] } } }"#,
+            r#"{ expect = { zone = "battlefield", controller = "alice", names = { unordered = ["Thopter Token", "Thopter Token"] } } }"#,
+            r#"{ expect = { zone = "battlefield", controller = "alice", names = { unordered = ["Thopter Token", "Thopter Token"] } } }"#,
         ),
         (
             r#"{ expect = { count = 0, zone = "hand", owner = "bob" } }"#,

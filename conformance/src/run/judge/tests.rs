@@ -361,18 +361,18 @@ fn zone_queries() {
         zone(&["Island", "Forest"]),
         Err("library of alice: names differ"),
     );
-    let unordered = r#"{ expect = { zone = "battlefield", controller = "alice", names = { unordered = ["Thopter", "Thopter", "Mass"] } } }"#;
-    check(unordered, zone(&["Thopter", "Mass", "Thopter"]), Ok(()));
+    let unordered = r#"{ expect = { zone = "battlefield", controller = "alice", names = { unordered = ["Thopter Token", "Thopter Token", "Mass"] } } }"#;
+    check(unordered, zone(&["Thopter Token", "Mass", "Thopter Token"]), Ok(()));
     check(
         unordered,
-        zone(&["Thopter", "Mass"]),
+        zone(&["Thopter Token", "Mass"]),
         Err("battlefield of alice: names differ"),
     );
-    let contains = r#"{ expect = { zone = "battlefield", controller = "alice", names = { contains = ["Thopter", "Thopter"] } } }"#;
-    check(contains, zone(&["Thopter", "Mass", "Thopter"]), Ok(()));
+    let contains = r#"{ expect = { zone = "battlefield", controller = "alice", names = { contains = ["Thopter Token", "Thopter Token"] } } }"#;
+    check(contains, zone(&["Thopter Token", "Mass", "Thopter Token"]), Ok(()));
     check(
         contains,
-        zone(&["Thopter", "Mass"]),
+        zone(&["Thopter Token", "Mass"]),
         Err("battlefield of alice: names differ"),
     );
     let count = r#"{ expect = { zone = "graveyard", owner = "bob", count = 2 } }"#;
