@@ -41,5 +41,7 @@ if [ -x adapters/manabrew/run.sh ]; then
   run manabrew adapters/manabrew/run.sh
 fi
 
+# The CR coverage the site shows, as `coverage` computes it, for test.sh to compare with.
+"$bin" coverage --format json > "$out/coverage.json"
 # shellcheck disable=SC2086 # SITE_REPORT_ARGS is a list of options.
 "$bin" report --html "$out" ${SITE_REPORT_ARGS:-} "${names[@]}"

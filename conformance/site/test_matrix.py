@@ -245,6 +245,40 @@ def test_filtering_by_topic(browser, reports):
     assert sorted(shown) == sorted(expected)
 
 
+CR_ROWS_JS = """
+const out = [];
+for (const row of document.querySelectorAll('#cr-coverage tbody tr[data-cr-section]')) {
+  const [p, e] = row.querySelectorAll('td');
+  out.push([row.getAttribute('data-cr-section'), p.innerText.trim(), e.innerText.trim(),
+            row.hasAttribute('data-out-of-scope')]);
+}
+return out;
+"""
+
+
+def test_cr_coverage_by_section_equals_the_coverage_command(browser):
+    """The CR table as the browser shows it, against `mtg-conformance coverage --format json`
+    of the same corpus (build.sh writes it as SITE/coverage.json)."""
+    path = Path(os.environ.get("MATRIX_COVERAGE") or SITE / "coverage.json")
+    if not path.exists():
+        pytest.skip(f"{path} not found (conformance/site/build.sh writes it)")
+    cr = json.loads(path.read_text())["cr"]
+    open_index(browser)
+    rows = browser.execute_script(CR_ROWS_JS)
+    expected = [
+        [s["section"], f"{s['paragraphs_covered']} / {s['paragraphs']}",
+         f"{s['examples_covered']} / {s['examples']}", not s["in_scope"]]
+        for s in cr["sections"]
+    ]
+    assert rows == expected
+    # The totals row adds up the sections in scope.
+    total = browser.find_elements(By.CSS_SELECTOR, "#cr-coverage tfoot td")
+    scoped = [r for r in rows if not r[3]]
+    examples = sum(int(r[2].split(" / ")[0]) for r in scoped)
+    assert [t.text.strip() for t in total][1] == f"{examples} / {cr['examples']}"
+    assert examples == cr["examples_covered"]
+
+
 def test_a_screenshot_of_the_matrix(browser):
     open_index(browser)
     # The matrix itself, scrolled to the top of the window (under the sticky filters).

@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 
 use mtg_conformance::corpus::{Corpus, Loaded};
 use mtg_conformance::corpus::coverage::coverage;
+use mtg_conformance::corpus::cr::{cr_coverage, CrIndex};
 use mtg_conformance::corpus::lint;
 use mtg_conformance::report::{count, display_path};
 
@@ -76,7 +77,9 @@ enum Command {
         #[arg(long, value_name = "DIR")]
         corpus: Option<PathBuf>,
     },
-    /// List every source with the cases covering it, then the uncovered ones.
+    /// List every source with the cases covering it, then the uncovered ones, then the CR
+    /// coverage table: per CR section, the paragraphs quoted by a covered source and the
+    /// Examples covered by a case.
     Coverage {
         /// The corpus directory [default: `rulings/` found upwards from here, else the one this
         /// binary was built from].
@@ -85,6 +88,10 @@ enum Command {
         /// Exit with status 1 when a source is uncovered.
         #[arg(long)]
         deny_uncovered: bool,
+        /// `human`, or `json`: one object with `sources` (each with its cases) and `cr` (the
+        /// table, its totals and the covered Examples).
+        #[arg(long, value_enum, default_value_t = mtg_conformance::cli::Format::Human)]
+        format: mtg_conformance::cli::Format,
     },
     /// Turn a fuzz artifact into a readable regression case in rulings/regressions/: replay it to
     /// the first broken invariant, minimize it, and state what the broken rule requires.
@@ -183,7 +190,8 @@ fn main() -> ExitCode {
         Command::Coverage {
             corpus,
             deny_uncovered,
-        } => coverage_cmd(corpus, deny_uncovered),
+            format,
+        } => coverage_cmd(corpus, deny_uncovered, format),
         #[cfg(feature = "arbitrary")]
         Command::Regress { artifact, target, corpus, print } => Ok(ExitCode::from(
             mtg_conformance::fuzzing::invariants::regress::command(&artifact, &target, &corpus.unwrap_or_else(default_corpus), print),
@@ -263,13 +271,25 @@ fn lint_cmd(corpus: Option<PathBuf>) -> Result<ExitCode, ExitCode> {
     })
 }
 
-fn coverage_cmd(corpus: Option<PathBuf>, deny_uncovered: bool) -> Result<ExitCode, ExitCode> {
+fn coverage_cmd(
+    corpus: Option<PathBuf>,
+    deny_uncovered: bool,
+    format: mtg_conformance::cli::Format,
+) -> Result<ExitCode, ExitCode> {
     let loaded = load(corpus)?;
     for p in &loaded.problems {
         eprintln!("{}", print_problem(p));
     }
+    let index = CrIndex::embedded().map_err(|e| {
+        eprintln!("error: {e}");
+        ExitCode::from(2)
+    })?;
     let cov = coverage(&loaded.corpus);
-    print!("{}", cov.render());
+    let cr = cr_coverage(&loaded.corpus, &index);
+    match format {
+        mtg_conformance::cli::Format::Human => print!("{}\n{}", cov.render(), cr.render()),
+        mtg_conformance::cli::Format::Json => println!("{}", cov.to_json(&cr)),
+    }
     let uncovered = cov.uncovered().count();
     Ok(if deny_uncovered && uncovered > 0 {
         ExitCode::from(1)

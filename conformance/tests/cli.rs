@@ -94,10 +94,26 @@ fn coverage_and_deny_uncovered() {
         "{text}"
     );
     assert!(
-        text.ends_with("uncovered:\n  cr-999  CR 999\n4 sources, 3 covered, 1 uncovered\n"),
+        text.contains("uncovered:\n  cr-999  CR 999\n4 sources, 3 covered, 1 uncovered\n"),
+        "{text}"
+    );
+    // Then the CR table: the data corpus quotes CR 107.5 and 302.6 (no Examples).
+    assert!(text.contains("\n107            1/49       0/5\n"), "{text}");
+    assert!(
+        text.ends_with("CR 2026-04-17: 2 of 1928 paragraphs quoted by a covered source; Examples: 0 of 193 covered by a case (0 quoted)\n"),
         "{text}"
     );
     assert_eq!(out.status.code(), Some(0));
+    let json = bin(&["coverage", "--corpus", &root, "--format", "json"]);
+    let value: serde_json::Value = serde_json::from_str(&stdout(&json)).expect("one JSON object");
+    assert_eq!(value["sources"].as_array().map(Vec::len), Some(4));
+    assert_eq!(
+        value["sources"][0]["cases"][0],
+        "cr-107.5/tapped-land-cannot-tap-again"
+    );
+    assert_eq!(value["cr"]["edition"], "2026-04-17");
+    assert_eq!(value["cr"]["examples"], 193);
+    assert_eq!(value["cr"]["paragraphs_covered"], 2);
     assert_eq!(
         bin(&["coverage", "--corpus", &root, "--deny-uncovered"])
             .status

@@ -57,6 +57,16 @@ impl Coverage {
         )
     }
 
+    /// `{"sources": [{"id", "cite", "cases"}], "cr": {...}}` (`CrCoverage` as it serializes).
+    pub fn to_json(&self, cr: &crate::corpus::cr::CrCoverage) -> String {
+        let sources: Vec<serde_json::Value> = self
+            .sources
+            .iter()
+            .map(|s| serde_json::json!({ "id": s.id, "cite": s.cite, "cases": s.cases }))
+            .collect();
+        serde_json::json!({ "sources": sources, "cr": cr }).to_string()
+    }
+
     /// The covered sources with their cases, then the uncovered ones, then the closing line.
     pub fn render(&self) -> String {
         let mut out = String::new();

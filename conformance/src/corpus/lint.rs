@@ -13,6 +13,7 @@ use crate::corpus::case::{
     Action, Case, Check, Expect, Expected, ObjectField, Player, SourceKind, StackField, Step,
     TurnStep, Value, Verb, Zone,
 };
+use crate::corpus::cr::{self, CrIndex};
 use crate::corpus::features;
 use crate::corpus::locate::{line_col, Seg};
 use crate::corpus::{Corpus, CorpusError, FileKind, Loaded, Located, Problem};
@@ -27,6 +28,7 @@ pub fn lint(loaded: &Loaded) -> Vec<Problem> {
     let mut l = Linter {
         corpus: &loaded.corpus,
         problems: loaded.problems.clone(),
+        cr_index: CrIndex::embedded(),
     };
     l.files();
     l.sources();
@@ -70,6 +72,7 @@ fn count_in<T>(items: &[Located<T>], path: &Path) -> usize {
 struct Linter<'c> {
     corpus: &'c Corpus,
     problems: Vec<Problem>,
+    cr_index: Result<CrIndex, cr::IndexError>,
 }
 
 impl Linter<'_> {
@@ -166,6 +169,11 @@ impl Linter<'_> {
                     }
                     if src.date.is_some() {
                         self.report(&s.path, &at("date"), "`date` is for rulings only".into());
+                    }
+                    if let Ok(index) = &self.cr_index {
+                        for (seg, msg) in cr_source_problems(src, index) {
+                            self.report(&s.path, &at(seg), msg);
+                        }
                     }
                 }
             }
@@ -631,6 +639,87 @@ fn expect_refs<'a>(e: &'a Expect, uses: &mut Vec<(Vec<Seg<'static>>, &'a str)>) 
         }
         Expect::Player { .. } | Expect::Zone(_) => {}
     }
+}
+
+/// A `cr` source against the CR index: its id names a paragraph of the edition quoted, an
+/// Example quoted alone is `cr-<paragraph>-example-<n>` with `n` one of that paragraph's
+/// Examples and a text starting `Example: `, and no quote has more Examples than its paragraph.
+fn cr_source_problems(
+    src: &crate::corpus::case::Source,
+    index: &CrIndex,
+) -> Vec<(&'static str, String)> {
+    let mut out = Vec::new();
+    let Some(id) = cr::parse_id(&src.id) else {
+        if src.id.contains("-example") {
+            out.push((
+                "id",
+                format!(
+                    "`{}`: an Example alone has the id `cr-<paragraph>-example-<n>` (n from 1)",
+                    src.id
+                ),
+            ));
+        }
+        return out;
+    };
+    let Some(count) = index.examples(&id.paragraph) else {
+        out.push((
+            "id",
+            format!(
+                "`{}`: the CR {} has no paragraph {}",
+                src.id, index.edition, id.paragraph
+            ),
+        ));
+        return out;
+    };
+    if let Some(n) = id.example {
+        if n > count {
+            out.push((
+                "id",
+                format!(
+                    "`{}`: CR {} has {} after it, not {n}",
+                    src.id,
+                    id.paragraph,
+                    crate::report::count(count as usize, "Example", "Examples")
+                ),
+            ));
+        }
+        if !src.text.starts_with("Example: ") {
+            out.push((
+                "text",
+                format!(
+                    "`{}` quotes an Example alone: its text starts with `Example: `",
+                    src.id
+                ),
+            ));
+        }
+        return out;
+    }
+    for (p, n) in cr::quote(src).examples {
+        match index.examples(&p) {
+            Some(k) if n <= k => {}
+            Some(k) => {
+                out.push((
+                    "text",
+                    format!(
+                        "`{}` quotes {n} Examples after CR {p}, which has {k}",
+                        src.id
+                    ),
+                ));
+                break;
+            }
+            None => {
+                out.push((
+                    "text",
+                    format!(
+                        "`{}` quotes CR {p}, which the CR {} doesn't have",
+                        src.id, index.edition
+                    ),
+                ));
+                break;
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]

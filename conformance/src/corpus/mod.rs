@@ -8,6 +8,7 @@
 // itself (lint, coverage) and its JSON export.
 pub mod case;
 pub mod coverage;
+pub mod cr;
 pub mod embedded;
 pub mod export;
 pub mod features;

@@ -549,3 +549,40 @@ fn a_distribution_naming_a_recipient_with_zero_is_reported() {
     let steps = r#"  { do = "resolve", choose = { distribute = { forest = 1 } } },"#;
     check(&[("rules/a.toml", &resolving(steps))], &[]);
 }
+
+#[test]
+fn cr_example_ids_follow_the_index() {
+    let source = |id: &str, text: &str| {
+        format!("[[source]]\nid = \"{id}\"\nkind = \"cr\"\ncite = \"c\"\ntext = \"{text}\"\n")
+    };
+    let lint_source = |id: &str, text: &str| check_one("sources/more.toml", &source(id, text));
+    // 613.4d has three Examples: the second alone is fine, a fourth doesn't exist.
+    assert_eq!(
+        lint_source("cr-613.4d-example-2", "Example: A 1/3 creature"),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        lint_source("cr-613.4d-example-4", "Example: A 1/3 creature"),
+        vec!["r/sources/more.toml:2:6: `cr-613.4d-example-4`: CR 613.4d has 3 Examples after it, not 4"]
+    );
+    assert_eq!(
+        lint_source("cr-613.4d-example-1", "A 1/3 creature"),
+        vec!["r/sources/more.toml:5:8: `cr-613.4d-example-1` quotes an Example alone: its text starts with `Example: `"]
+    );
+    assert_eq!(
+        lint_source("cr-613.4d-example-0", "Example: x"),
+        vec!["r/sources/more.toml:2:6: `cr-613.4d-example-0`: an Example alone has the id `cr-<paragraph>-example-<n>` (n from 1)"]
+    );
+    assert_eq!(
+        lint_source("cr-613.99", "x"),
+        vec!["r/sources/more.toml:2:6: `cr-613.99`: the CR 2026-04-17 has no paragraph 613.99"]
+    );
+    // 613.5 has two Examples; a quote with three is miscounted.
+    assert_eq!(
+        lint_source(
+            "cr-613.5",
+            "t\\n\\nExample: a\\n\\nExample: b\\n\\nExample: c"
+        ),
+        vec!["r/sources/more.toml:5:8: `cr-613.5` quotes 3 Examples after CR 613.5, which has 2"]
+    );
+}

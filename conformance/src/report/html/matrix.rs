@@ -5,11 +5,12 @@
 use std::fmt::Write;
 
 use super::input::Report;
+use crate::corpus::cr::CrCoverage;
 use crate::report::count;
 use super::model::{Model, Status};
 use super::page::{case_file, counts_cell, esc, frame, legend, rate, verdict_cell};
 
-pub fn render(model: &Model, reports: &[Report], tool: &str) -> String {
+pub fn render(model: &Model, cr: Option<&CrCoverage>, reports: &[Report], tool: &str) -> String {
     let mut b = String::new();
     b.push_str("<header>\n<h1>Compliance matrix</h1>\n");
     let _ = writeln!(
@@ -38,6 +39,9 @@ pub fn render(model: &Model, reports: &[Report], tool: &str) -> String {
     filters(model, &mut b);
     b.push_str("<main>\n");
     summary(model, &mut b);
+    if let Some(cr) = cr {
+        cr_coverage(cr, &mut b);
+    }
     matrix(model, &mut b);
     cases(model, &mut b);
     b.push_str("</main>\n");
@@ -109,6 +113,61 @@ fn summary(model: &Model, b: &mut String) {
         row(&t.label, &t.key, &model.topic_cases(t), b);
     }
     b.push_str("</tbody>\n</table></div>\n</section>\n");
+}
+
+/// How much of the Comprehensive Rules the corpus covers, per section (`coverage` prints the
+/// same table): the paragraphs quoted by a source a case covers, and the Examples covered.
+fn cr_coverage(cr: &CrCoverage, b: &mut String) {
+    b.push_str("<section id=\"cr-coverage\">\n<h2>Comprehensive Rules coverage</h2>\n");
+    let _ = writeln!(
+        b,
+        "<p>Per section of the Comprehensive Rules ({}): the paragraphs quoted by a source \
+         that a case covers, and the rules' own Examples covered by a case. Totals count the \
+         sections rules engines implement; the others a source quotes are marked. {}.</p>",
+        esc(&cr.edition),
+        esc(&cr.closing_line())
+    );
+    b.push_str(
+        "<div class=\"scroll\"><table class=\"cr\">\n<thead><tr><th scope=\"col\">Section</th>\
+         <th scope=\"col\">Paragraphs quoted</th><th scope=\"col\">Examples covered</th></tr></thead>\n<tbody>\n",
+    );
+    let cell = |n: usize, of: usize| {
+        let class = if of == 0 {
+            "none"
+        } else if n == of {
+            "all"
+        } else if n > 0 {
+            "some"
+        } else {
+            "none"
+        };
+        format!("<td class=\"cr-{class}\" data-n=\"{n}\" data-of=\"{of}\">{n} / {of}</td>")
+    };
+    for s in &cr.sections {
+        let _ = writeln!(
+            b,
+            "<tr data-cr-section=\"{0}\"{1}><th scope=\"row\">{0}{2}</th>{3}{4}</tr>",
+            esc(&s.section),
+            if s.in_scope {
+                ""
+            } else {
+                " data-out-of-scope=\"true\""
+            },
+            if s.in_scope {
+                ""
+            } else {
+                " <small>(outside the Example scope)</small>"
+            },
+            cell(s.paragraphs_covered, s.paragraphs),
+            cell(s.examples_covered as usize, s.examples as usize),
+        );
+    }
+    let _ = writeln!(
+        b,
+        "</tbody>\n<tfoot><tr data-cr-total=\"true\"><th scope=\"row\">Total</th>{}{}</tr></tfoot>\n</table></div>\n</section>",
+        cell(cr.paragraphs_covered, cr.paragraphs),
+        cell(cr.examples_covered as usize, cr.examples as usize)
+    );
 }
 
 fn matrix(model: &Model, b: &mut String) {

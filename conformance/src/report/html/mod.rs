@@ -63,10 +63,15 @@ pub fn build(corpus: &Corpus, reports: &[Report], options: &Options) -> Vec<Site
         .clone()
         .unwrap_or_else(|| file_url(&corpus.root));
     let tool = format!("mtg-conformance {}", env!("CARGO_PKG_VERSION"));
+    // The index is built into the crate and tested; were it unreadable, the page would only
+    // lack its CR table.
+    let cr = crate::corpus::cr::CrIndex::embedded()
+        .ok()
+        .map(|index| crate::corpus::cr::cr_coverage(corpus, &index));
     let mut files = vec![
         SiteFile {
             path: "index.html".into(),
-            text: matrix::render(&model, reports, &tool),
+            text: matrix::render(&model, cr.as_ref(), reports, &tool),
         },
         SiteFile {
             path: "assets/style.css".into(),

@@ -404,3 +404,28 @@ fn writing_replaces_stale_pages_only() {
         .exists());
     assert!(file_url(dir.path()).starts_with("file:///"));
 }
+
+#[test]
+fn the_index_shows_cr_coverage_by_section() {
+    let files = site();
+    let index = page(&files, "index.html");
+    assert!(index.contains("<section id=\"cr-coverage\">"));
+    // The test corpus quotes and covers CR 107.5 and 302.6 (no Examples of theirs).
+    let row = |sec: &str| {
+        let start = index
+            .find(&format!("<tr data-cr-section=\"{sec}\""))
+            .unwrap_or_else(|| panic!("no row {sec}"));
+        &index[start..start + index[start..].find("</tr>").expect("closed")]
+    };
+    assert!(
+        row("107").contains("<td class=\"cr-some\" data-n=\"1\" data-of=\"49\">1 / 49</td>"),
+        "{}",
+        row("107")
+    );
+    assert!(
+        row("707").contains("data-n=\"0\" data-of=\"23\""),
+        "{}",
+        row("707")
+    );
+    assert!(index.contains("Examples: 0 of 193 covered by a case"));
+}
