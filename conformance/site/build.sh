@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds the compliance matrix: runs the corpus against every engine this repository has an
-# adapter for, each as a JSON report in OUT_DIR/reports/, then `mtg-conformance report --html`.
+# adapter for, each as a JSON report, then `mtg-conformance report --html`; the reports are then
+# kept in OUT_DIR/reports/. OUT_DIR must be new, empty or a site built before (`report --html`
+# writes only into a directory it owns).
 #   conformance/site/build.sh [OUT_DIR]          (default target/site)
 # Engines: the reference engine; phase.rs (adapters/phase/run.sh); manabrew when
 # adapters/manabrew/run.sh exists. An engine's failures don't stop the build (they are what the
@@ -10,9 +12,10 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
 out="${1:-target/site}"
-reports="$out/reports"
-mkdir -p "$reports"
-rm -f "$reports"/*.jsonl
+# The reports are written apart and moved in after the site: `report --html` takes only a new,
+# empty or earlier site's directory.
+reports="$(mktemp -d)"
+trap 'rm -rf "$reports"' EXIT
 bin="${MTG_CONFORMANCE:-}"
 if [ -z "$bin" ]; then
   cargo build --release -q -p mtg-conformance
@@ -45,3 +48,6 @@ fi
 "$bin" coverage --format json > "$out/coverage.json"
 # shellcheck disable=SC2086 # SITE_REPORT_ARGS is a list of options.
 "$bin" report --html "$out" ${SITE_REPORT_ARGS:-} "${names[@]}"
+mkdir -p "$out/reports"
+rm -f "$out/reports"/*.jsonl
+cp "${names[@]}" "$out/reports/"

@@ -364,7 +364,7 @@ fn run_inner(
         // that the entries outside this run's selection, and the reasons and comments of those
         // it left in their class, are kept.
         let base = match &options.expectations {
-            Some(read) => Some(fs::read_to_string(read).map_err(|e| {
+            Some(read) => Some(crate::files::read_regular_text(read, crate::files::MAX_EXPECTATIONS_FILE).map_err(|e| {
                 eprintln!("error: {}: {e}", read.display());
                 Status::Usage
             })?),

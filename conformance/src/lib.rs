@@ -15,6 +15,8 @@ pub mod cli;
 pub mod corpus;
 /// Generators and invariants for property tests and fuzzing.
 pub mod fuzzing;
+/// Reading the files a user hands the tools: regular files only, with a size cap.
+pub mod files;
 /// Directories the tools own and write into.
 pub mod outdir;
 /// Human, JSON-lines and JUnit reports.

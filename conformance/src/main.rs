@@ -102,7 +102,8 @@ enum Command {
         /// The fuzz target that wrote it.
         #[arg(long, default_value = "board_actions")]
         target: String,
-        /// The corpus directory the case is written to [default: as for `run`].
+        /// The corpus directory the case is written to [default: `rulings/` found upwards from
+        /// here; none found is an error]. An existing file is never replaced.
         #[arg(long, value_name = "DIR")]
         corpus: Option<PathBuf>,
         /// Print the case instead of writing it.
@@ -131,16 +132,16 @@ enum Command {
 
 /// `rulings/` in the current directory or an ancestor, else the corpus beside this crate.
 fn default_corpus() -> PathBuf {
-    if let Ok(cwd) = std::env::current_dir() {
-        for dir in cwd.ancestors() {
-            let candidate = dir.join("rulings");
-            if candidate.is_dir() {
-                return candidate;
-            }
-        }
-    }
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    manifest.parent().unwrap_or(manifest).join("rulings")
+    found_corpus().unwrap_or_else(|| {
+        let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+        manifest.parent().unwrap_or(manifest).join("rulings")
+    })
+}
+
+/// `rulings/` in the current directory or an ancestor.
+fn found_corpus() -> Option<PathBuf> {
+    let cwd = std::env::current_dir().ok()?;
+    cwd.ancestors().map(|dir| dir.join("rulings")).find(|candidate| candidate.is_dir())
 }
 
 fn load(corpus: Option<PathBuf>) -> Result<Loaded, ExitCode> {
@@ -193,9 +194,18 @@ fn main() -> ExitCode {
             format,
         } => coverage_cmd(corpus, deny_uncovered, format),
         #[cfg(feature = "arbitrary")]
-        Command::Regress { artifact, target, corpus, print } => Ok(ExitCode::from(
-            mtg_conformance::fuzzing::invariants::regress::command(&artifact, &target, &corpus.unwrap_or_else(default_corpus), print),
-        )),
+        Command::Regress { artifact, target, corpus, print } => {
+            // Written only where the user points: --corpus, or a rulings/ here or above; never
+            // into the checkout this binary was built from.
+            match corpus.or_else(found_corpus) {
+                Some(dir) => Ok(ExitCode::from(mtg_conformance::fuzzing::invariants::regress::command(&artifact, &target, &dir, print))),
+                None if print => Ok(ExitCode::from(mtg_conformance::fuzzing::invariants::regress::command(&artifact, &target, Path::new("rulings"), print))),
+                None => {
+                    eprintln!("error: no rulings/ in this directory or above it: give --corpus DIR (or --print)");
+                    Err(ExitCode::from(2))
+                }
+            }
+        }
         #[cfg(feature = "arbitrary")]
         Command::Reach { scenarios, seed, bytes } => Ok(exit(mtg_conformance::cli::reach(scenarios, seed, bytes))),
         Command::Diff(args) => Ok(ExitCode::from(mtg_conformance::fuzzing::diff::command::command(&args))),

@@ -3,7 +3,7 @@
 //! engines wrap the reference; out-of-process ones are tests/engines/hostile_engine.py.
 
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -291,4 +291,262 @@ fn a_timeout_below_a_millisecond_is_refused() {
     let out = bin(&["run", "--corpus", &corpus_arg(), "--engine", "true", "--timeout", "1e-12"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("at least 0.001 seconds"), "{}", text(&out.stderr));
+}
+
+/// A case of the reference engine from TOML text (one `[[case]]`).
+fn case_from(text: &str) -> Case {
+    let mut file: mtg_conformance::corpus::case::CasesFile = toml::from_str(text).expect("a case file");
+    file.case.pop().expect("a case")
+}
+
+/// Hangarback Walker with `counters` +1/+1 counters destroyed by Disenchant: its dies ability
+/// makes that many Thopters; then the battlefield is observed.
+fn destroyed_walker(counters: u64) -> Case {
+    case_from(&format!(
+        r#"[[case]]
+id = "t/limit"
+title = "t"
+covers = []
+setup.active = "alice"
+setup.step = "precombat_main"
+setup.mana_pool = {{ alice = "{{W}}{{W}}" }}
+setup.battlefield = [ {{ ref = "walker", card = "Hangarback Walker", controller = "alice", counters = {{ "+1/+1" = {counters} }} }} ]
+setup.hand = {{ alice = [ {{ ref = "d", card = "Disenchant" }} ] }}
+step = [
+  {{ expect = {{ object = "walker", zone = "battlefield" }} }},
+  {{ do = "cast", card = "d", targets = ["walker"] }},
+  {{ do = "resolve" }},
+  {{ do = "resolve" }},
+  {{ expect = {{ zone = "battlefield", controller = "alice", count = 0 }} }},
+]
+"#
+    ))
+}
+
+fn steps_of(reply: CaseReply) -> Vec<StepReply> {
+    match reply {
+        CaseReply::Ran { steps } => steps,
+        other => panic!("{other:?}"),
+    }
+}
+
+/// Item 18: past the reference engine's limit of 100 tokens per effect, the case gets no answer
+/// (its steps fail, naming the limit) rather than a wrong one (100 Thopters for 150).
+#[test]
+fn past_the_token_limit_the_reference_gives_no_answer() {
+    use mtg_conformance::run::reference::LIMIT_PREFIX;
+    // Within the limit every step is answered: three Thopters.
+    let steps = steps_of(ReferenceEngine::new().run_case(&destroyed_walker(3)));
+    match steps.last() {
+        Some(StepReply::Observed { observation: Observation::Zone { objects } }) => assert_eq!(objects.len(), 3),
+        other => panic!("{other:?}"),
+    }
+    let steps = steps_of(ReferenceEngine::new().run_case(&destroyed_walker(150)));
+    // The Walker's power is answered (150 is no limit); the resolution that would make 150
+    // Thopters fails, and so does everything after it.
+    assert!(matches!(steps[0], StepReply::Observed { .. }), "{steps:?}");
+    for s in &steps[3..] {
+        match s {
+            StepReply::Failed { message } => {
+                assert!(message.starts_with(LIMIT_PREFIX) && message.contains("asked for 150"), "{message}")
+            }
+            other => panic!("past the limit, no answer: {other:?}"),
+        }
+    }
+}
+
+/// Item 18: power and toughness saturate at the ends of 32 bits: a value there is not given.
+#[test]
+fn a_saturated_power_is_not_an_answer() {
+    let steps = steps_of(ReferenceEngine::new().run_case(&destroyed_walker(3_000_000_000)));
+    match &steps[0] {
+        StepReply::Failed { message } => assert!(message.contains("32-bit"), "{message}"),
+        other => panic!("a saturated power is no answer: {other:?}"),
+    }
+}
+
+/// A JSON report of `run` on the test corpus (the reference engine).
+fn reference_report(dir: &Path) -> PathBuf {
+    let run = bin(&["run", "--corpus", &corpus_arg(), "--format", "json"]);
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    let path = dir.join("reference.jsonl");
+    fs::write(&path, &run.stdout).expect("write");
+    path
+}
+
+fn site(out: &Path, reports: &[&Path]) -> Output {
+    let corpus = corpus_arg();
+    let out = out.display().to_string();
+    let reports: Vec<String> = reports.iter().map(|p| p.display().to_string()).collect();
+    let mut args = vec!["report", "--corpus", &corpus, "--html", &out];
+    args.extend(reports.iter().map(String::as_str));
+    bin(&args)
+}
+
+/// Item 8: `report --html` into a directory of the user's replaces nothing; a site it wrote is
+/// rebuilt; a linked `cases/` is refused and its target untouched.
+#[test]
+fn the_site_is_written_only_into_its_own_directory() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let report = reference_report(tmp.path());
+    let mine = tmp.path().join("mine");
+    fs::create_dir_all(mine.join("cases")).expect("mkdir");
+    fs::write(mine.join("index.html"), "my page").expect("write");
+    fs::write(mine.join("cases/notes.html"), "my notes").expect("write");
+    let out = site(&mine, &[&report]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stdout));
+    assert!(text(&out.stderr).contains("not written by mtg-conformance"), "{}", text(&out.stderr));
+    assert_eq!(fs::read_to_string(mine.join("index.html")).ok().as_deref(), Some("my page"));
+    assert_eq!(fs::read_to_string(mine.join("cases/notes.html")).ok().as_deref(), Some("my notes"));
+    // A new directory: built, and built again.
+    let ours = tmp.path().join("site");
+    assert_eq!(site(&ours, &[&report]).status.code(), Some(0));
+    assert_eq!(site(&ours, &[&report]).status.code(), Some(0));
+    assert!(ours.join("index.html").is_file());
+    #[cfg(unix)]
+    {
+        let elsewhere = tmp.path().join("elsewhere");
+        fs::create_dir(&elsewhere).expect("mkdir");
+        fs::write(elsewhere.join("keep.html"), "keep").expect("write");
+        fs::remove_dir_all(ours.join("cases")).expect("rm");
+        std::os::unix::fs::symlink(&elsewhere, ours.join("cases")).expect("symlink");
+        let out = site(&ours, &[&report]);
+        assert_eq!(out.status.code(), Some(2), "{}", text(&out.stdout));
+        assert!(text(&out.stderr).contains("symbolic link"), "{}", text(&out.stderr));
+        assert_eq!(fs::read_to_string(elsewhere.join("keep.html")).ok().as_deref(), Some("keep"));
+    }
+}
+
+/// A report of the test corpus's three cases, each line as `edit` makes it.
+fn hostile_report(dir: &Path, name: &str, edit: impl Fn(&mut serde_json::Value)) -> PathBuf {
+    let run = bin(&["run", "--corpus", &corpus_arg(), "--format", "json"]);
+    let mut lines = String::new();
+    for line in text(&run.stdout).lines() {
+        let mut v: serde_json::Value = serde_json::from_str(line).expect("a record");
+        edit(&mut v);
+        lines.push_str(&v.to_string());
+        lines.push('\n');
+    }
+    let path = dir.join(name);
+    fs::write(&path, lines).expect("write");
+    path
+}
+
+/// Items 4 and 13: a failure whose expected and observed lines are long (a quadratic diff would
+/// need 10^10 cells) is shown in bounded memory; noncharacters and bidi controls in it are
+/// escaped, so every page stays well-formed XML.
+#[test]
+fn a_huge_diff_and_hostile_characters_make_a_bounded_well_formed_page() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let expected: Vec<String> = (0..100_000).map(|i| format!("e{i}")).collect();
+    let observed: Vec<String> = (0..100_000).map(|i| format!("o{i}\u{fffe}\u{202e}")).collect();
+    let report = hostile_report(tmp.path(), "hostile.jsonl", |v| {
+        if v["type"] == "case" && v["id"] == TAP {
+            v["verdict"] = "failed".into();
+            v["step"] = 2.into();
+            v["message"] = "bad\u{ffff}\u{202e}".into();
+            v["expected"] = expected.clone().into();
+            v["observed"] = observed.clone().into();
+        }
+    });
+    let out_dir = tmp.path().join("site");
+    let out = site(&out_dir, &[&report]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let page = fs::read_to_string(out_dir.join("cases/cr-107.5_2Ftapped-land-cannot-tap-again.html")).expect("page");
+    for c in ['\u{fffe}', '\u{ffff}', '\u{202e}'] {
+        assert!(!page.contains(c), "{c:?} unescaped");
+    }
+    assert!(page.contains("<del>- e99999</del>") && page.contains("<ins>+ o99999"), "every line shown");
+    let mut reader = quick_xml::Reader::from_str(&page);
+    loop {
+        match reader.read_event() {
+            Ok(quick_xml::events::Event::Eof) => break,
+            Ok(_) => {}
+            Err(e) => panic!("not well-formed at {}: {e}", reader.buffer_position()),
+        }
+    }
+}
+
+/// Item 11: a case id of 33 Japanese characters (297 bytes once encoded) gets a page name short
+/// enough for the file system, the same on every build.
+#[test]
+fn a_long_id_gets_a_short_stable_page_name() {
+    let long = "カ".repeat(33);
+    let name = mtg_conformance::report::html::page::case_file(&long);
+    assert!(name.len() <= 200, "{} bytes: {name}", name.len());
+    assert_eq!(name, mtg_conformance::report::html::page::case_file(&long));
+    assert_ne!(name, mtg_conformance::report::html::page::case_file(&format!("{long}x")));
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let report = hostile_report(tmp.path(), "long.jsonl", |v| {
+        if v["type"] == "case" && v["id"] == TAP {
+            v["id"] = long.clone().into();
+        }
+    });
+    let out = site(&tmp.path().join("site"), &[&report]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(tmp.path().join("site/cases").join(&name).is_file());
+}
+
+/// Items 17 and 19: the site shows why an engine never started (the header's `engine_error`),
+/// and a report whose last line is cut off is read as cut short, not refused.
+#[test]
+fn the_site_shows_a_failed_start_and_reads_a_cut_report() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let broken = tmp.path().join("broken.jsonl");
+    let run = bin(&["run", "--corpus", &corpus_arg(), "--engine", "echo nope >&2; exit 3", "--timeout", "5", "--format", "json"]);
+    fs::write(&broken, &run.stdout).expect("write");
+    let full = reference_report(tmp.path());
+    let cut = tmp.path().join("cut.jsonl");
+    let t = fs::read_to_string(&full).expect("read");
+    // Cut in the middle of the second case record.
+    let at = t.match_indices('\n').nth(1).map(|(i, _)| i + 20).expect("three lines");
+    fs::write(&cut, &t[..at]).expect("write");
+    let out_dir = tmp.path().join("site");
+    let out = site(&out_dir, &[&broken, &cut]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let index = fs::read_to_string(out_dir.join("index.html")).expect("index");
+    assert!(index.contains("the engine did not start") && index.contains("nope"), "{index}");
+    assert!(index.contains("cut off"), "{index}");
+}
+
+/// Item 14: a corpus file that is a FIFO or a link to a device is a problem, not a hang or an
+/// endless read; a report that is a device is refused.
+#[cfg(unix)]
+#[test]
+fn devices_and_fifos_are_not_read() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let root = tmp.path().join("rulings");
+    let data = manifest().join("tests/data/corpus");
+    for rel in ["cards.toml", "sources/cr.toml", "rules/107.5-tap-symbol.toml"] {
+        fs::create_dir_all(root.join(rel).parent().expect("parent")).expect("mkdir");
+        fs::copy(data.join(rel), root.join(rel)).expect("copy");
+    }
+    std::os::unix::fs::symlink("/dev/zero", root.join("rules/zero.toml")).expect("symlink");
+    let fifo = Command::new("mkfifo").arg(root.join("rules/fifo.toml")).status().expect("mkfifo");
+    assert!(fifo.success());
+    let root_arg = root.display().to_string();
+    let out = bin(&["lint", "--corpus", &root_arg]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("zero.toml") && stdout.contains("fifo.toml") && stdout.contains("not a regular file"), "{stdout}");
+    let out = bin(&["report", "--corpus", &corpus_arg(), "--html", &tmp.path().join("site").display().to_string(), "/dev/zero"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("not a regular file"), "{}", text(&out.stderr));
+}
+
+/// Item 16: `regress` never replaces a case file that is there, and without `--corpus` or a
+/// `rulings/` here or above it writes nowhere (not into the checkout it was built from).
+#[test]
+fn regress_replaces_nothing_and_writes_only_where_pointed() {
+    use mtg_conformance::fuzzing::invariants::regress::write_new_case;
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let path = write_new_case(tmp.path(), "x.toml", "first").expect("a new file");
+    let e = write_new_case(tmp.path(), "x.toml", "second").expect_err("an existing file");
+    assert!(e.contains("not replaced"), "{e}");
+    assert_eq!(fs::read_to_string(path).ok().as_deref(), Some("first"));
+    let artifact = tmp.path().join("artifact");
+    fs::write(&artifact, [0u8; 64]).expect("write");
+    let out = Command::new(BIN).arg("regress").arg(&artifact).current_dir(tmp.path()).output().expect("run");
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("no rulings/"), "{}", text(&out.stderr));
 }

@@ -22,11 +22,20 @@ use crate::targets::Target;
 use crate::zones;
 
 /// Tokens one effect may create: a fuzzed board can hold billions of counters, and the engine
-/// must stay responsive. Far above anything the corpus reaches.
-const MAX_TOKENS_PER_EFFECT: u32 = 100;
+/// must stay responsive. Far above anything the corpus reaches. Past it the effect creates this
+/// many and says so (`Event::LimitReached`): never a silent wrong answer.
+pub const MAX_TOKENS_PER_EFFECT: u32 = 100;
 
 /// Cards one effect may draw; a bound like `MAX_TOKENS_PER_EFFECT`.
-const MAX_DRAWS_PER_EFFECT: u32 = 100;
+pub const MAX_DRAWS_PER_EFFECT: u32 = 100;
+
+/// `n` capped at `limit`, with an `Event::LimitReached` when it was more.
+fn capped(n: u32, limit: u32, what: &str, ev: &mut Vec<Event>) -> u32 {
+    if n > limit {
+        ev.push(Event::LimitReached { what: what.into(), asked: u64::from(n), limit });
+    }
+    n.min(limit)
+}
 
 /// What the resolving spell or ability knows.
 pub(crate) struct ResolveCtx<'a> {
@@ -165,7 +174,7 @@ pub(crate) fn resolve(
         }
         Effect::AddManaOfTypeProduced | Effect::AddManaOfChosenColorToItsController => {}
         Effect::DrawCards(n) => {
-            for _ in 0..(*n).min(MAX_DRAWS_PER_EFFECT) {
+            for _ in 0..capped(*n, MAX_DRAWS_PER_EFFECT, "cards drawn by one effect", ev) {
                 zones::draw(state, ctx.controller, ev);
             }
         }
@@ -210,7 +219,8 @@ pub(crate) fn resolve(
             }
         }
         Effect::CreateTokens { token, amount } => {
-            for _ in 0..ctx.amount(state, amount).min(MAX_TOKENS_PER_EFFECT) {
+            let n = ctx.amount(state, amount);
+            for _ in 0..capped(n, MAX_TOKENS_PER_EFFECT, "tokens created by one effect", ev) {
                 zones::create_token(state, token, ctx.controller, ev);
             }
         }

@@ -54,4 +54,8 @@ pub enum Event {
     Attached { object: ObjectId, to: ObjectId },
     /// An Equipment or other permanent became unattached (CR 704.5n, 704.5p).
     Unattached { object: ObjectId },
+    /// An effect asked for more than this engine does at once (`effects::MAX_TOKENS_PER_EFFECT`,
+    /// `effects::MAX_DRAWS_PER_EFFECT`: a fuzzed board can ask for billions) and got `limit`:
+    /// the game from here on is not the rules' answer, and whoever runs it must say so.
+    LimitReached { what: String, asked: u64, limit: u32 },
 }

@@ -187,6 +187,13 @@ fn walk(
         // `metadata` follows links: a link to a directory is walked, a link to a file read.
         match fs::metadata(&path) {
             Ok(meta) if meta.is_dir() => walk(&path, &rel, seen, out, problems),
+            // A FIFO would hang the read, a device (a link to /dev/zero) never end it.
+            Ok(meta) if !meta.is_file() => {
+                if FileKind::of(&rel).is_some() {
+                    let message = "not a regular file (a device, FIFO or socket): not read".to_string();
+                    problems.push(at(&path, message));
+                }
+            }
             Ok(_) => {
                 if FileKind::of(&rel).is_some() {
                     out.push(rel);
@@ -387,7 +394,7 @@ impl Corpus {
         let mut files = Vec::new();
         for rel in rels {
             let path = root.join(&rel);
-            let bytes = match fs::read(&path) {
+            let bytes = match crate::files::read_regular(&path, crate::files::MAX_CORPUS_FILE) {
                 Ok(bytes) => bytes,
                 Err(e) => {
                     let message = io_message("can't read this file", &e);

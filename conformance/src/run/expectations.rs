@@ -117,7 +117,7 @@ pub const SKIP_PREFIX: &str = "expectations: ";
 impl Expectations {
     /// Reads and checks an expectations file against the corpus.
     pub fn load(path: &Path, corpus: &Corpus) -> Result<Expectations, ExpectationsError> {
-        let text = std::fs::read_to_string(path).map_err(|source| ExpectationsError::Io {
+        let text = crate::files::read_regular_text(path, crate::files::MAX_EXPECTATIONS_FILE).map_err(|source| ExpectationsError::Io {
             path: path.to_path_buf(),
             source,
         })?;

@@ -206,7 +206,7 @@ fn read_expectations(
     path: &std::path::Path,
     corpus: &Corpus,
 ) -> Result<(Expectations, Vec<String>), String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = crate::files::read_regular_text(path, crate::files::MAX_EXPECTATIONS_FILE).map_err(|e| format!("{}: {e}", path.display()))?;
     let expectations =
         Expectations::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     let unknown = expectations.check(corpus);

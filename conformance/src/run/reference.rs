@@ -95,7 +95,27 @@ struct Session<G: RulesGame> {
     /// The game as the action step being run found it, kept from its first engine action on
     /// (`engine_apply`): a later rejection undoes the whole step.
     step_start: Option<mtg_engine::state::GameState>,
+    /// Which of the engine's limits the case went past, once it did.
+    limit: Option<String>,
 }
+
+/// The engine's power and toughness are 32-bit and saturate: a value at either end may be past
+/// it, so it is not given as an answer.
+fn saturated(observation: &Observation) -> Option<String> {
+    let objects: Vec<&ObjectObservation> = match observation {
+        Observation::Object(o) => vec![o],
+        Observation::Zone { objects } => objects.iter().collect(),
+        _ => Vec::new(),
+    };
+    let ends = [i64::from(i32::MAX), i64::from(i32::MIN)];
+    objects.iter().flat_map(|o| [o.power, o.toughness]).flatten().find(|v| ends.contains(v)).map(|v| {
+        format!("{LIMIT_PREFIX}power and toughness are 32-bit, and saturate; this one reached {v}")
+    })
+}
+
+/// How a step reply names a limit of the reference engine (a case past it has no answer from
+/// the reference; `diff` skips such a scenario rather than call it a harness error).
+pub const LIMIT_PREFIX: &str = "past the reference engine's limit: ";
 
 fn player_id(p: Player) -> PlayerId {
     match p {
@@ -212,10 +232,23 @@ impl<G: RulesGame> Session<G> {
             other => SetupFailure::Error(other.to_string()),
         })?;
         let names = refs.iter().map(|(r, c)| (*c, r.clone())).collect();
-        Ok(Session { game, refs, names, triggers: BTreeMap::new(), trigger_order: Vec::new(), step_start: None })
+        Ok(Session { game, refs, names, triggers: BTreeMap::new(), trigger_order: Vec::new(), step_start: None, limit: None })
     }
 
     fn step(&mut self, step: &Step) -> StepReply {
+        // Past one of the engine's limits the game is not the rules' answer: every step from
+        // there fails, saying which limit, rather than answer wrongly.
+        if let Some(message) = &self.limit {
+            return StepReply::Failed { message: message.clone() };
+        }
+        let reply = self.step_within_limits(step);
+        match &self.limit {
+            Some(message) if !matches!(reply, StepReply::Rejected { .. }) => StepReply::Failed { message: message.clone() },
+            _ => reply,
+        }
+    }
+
+    fn step_within_limits(&mut self, step: &Step) -> StepReply {
         match step {
             Step::Action(a) => {
                 // A step is one unit: if any engine action inside it is rejected, the whole step
@@ -237,7 +270,10 @@ impl<G: RulesGame> Session<G> {
                 }
             }
             Step::Expect(e) => match self.observe(e) {
-                Ok(observation) => StepReply::Observed { observation },
+                Ok(observation) => match saturated(&observation) {
+                    Some(message) => StepReply::Failed { message },
+                    None => StepReply::Observed { observation },
+                },
                 Err(message) => StepReply::Failed { message },
             },
         }
@@ -326,7 +362,15 @@ impl<G: RulesGame> Session<G> {
     /// One engine action of the step being run; the first one's undo copy is kept as the
     /// step's start.
     fn engine_apply(&mut self, action: Action) -> Result<(), mtg_engine::rejection::Rejection> {
-        let (_, before) = self.game.apply_undoable(action)?;
+        let (events, before) = self.game.apply_undoable(action)?;
+        if self.limit.is_none() {
+            self.limit = events.iter().find_map(|e| match e {
+                mtg_engine::events::Event::LimitReached { what, asked, limit } => {
+                    Some(format!("{LIMIT_PREFIX}at most {limit} {what}; this one asked for {asked}"))
+                }
+                _ => None,
+            });
+        }
         if self.step_start.is_none() {
             self.step_start = Some(before);
         }

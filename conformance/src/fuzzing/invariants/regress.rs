@@ -142,12 +142,13 @@ pub fn command(artifact: &std::path::Path, target: &str, corpus: &std::path::Pat
         print!("{}", r.toml);
         return 0;
     }
-    let dir = corpus.join("regressions");
-    let path = dir.join(&r.file_name);
-    if let Err(e) = std::fs::create_dir_all(&dir).and_then(|_| std::fs::write(&path, &r.toml)) {
-        eprintln!("error: {}: {e}", path.display());
-        return 2;
-    }
+    let path = match write_new_case(corpus, &r.file_name, &r.toml) {
+        Ok(path) => path,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
     println!("wrote {} (case {}, covers {})", path.display(), r.id, r.covers);
     let known = crate::corpus::Corpus::load(corpus)
         .map(|l| l.corpus.sources.iter().any(|s| s.item.id == r.covers))
@@ -156,6 +157,25 @@ pub fn command(artifact: &std::path::Path, target: &str, corpus: &std::path::Pat
         println!("note: source `{}` is not in {}/sources/ yet: add it (exact rule text) to sources/invariants.toml", r.covers, corpus.display());
     }
     0
+}
+
+/// Writes a regression case as `corpus/regressions/<file_name>`, never over a file that is there
+/// (it may be a case someone edited since); returns its path.
+pub fn write_new_case(corpus: &std::path::Path, file_name: &str, toml: &str) -> Result<std::path::PathBuf, String> {
+    use std::io::Write as _;
+    let dir = corpus.join("regressions");
+    let path = dir.join(file_name);
+    let written = std::fs::create_dir_all(&dir).and_then(|()| {
+        let mut f = std::fs::OpenOptions::new().write(true).create_new(true).open(&path)?;
+        f.write_all(toml.as_bytes())
+    });
+    match written {
+        Ok(()) => Ok(path),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            Err(format!("{} exists: not replaced (remove it, or --print the case)", path.display()))
+        }
+        Err(e) => Err(format!("{}: {e}", path.display())),
+    }
 }
 
 /// A TOML basic string.

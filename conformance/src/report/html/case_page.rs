@@ -149,7 +149,7 @@ fn verdict(record: &CaseRecord, steps: Option<&[crate::corpus::case::Step]>, b: 
     }
     if let (Some(expected), Some(observed)) = (&record.expected, &record.observed) {
         b.push_str("<figure class=\"diff\"><figcaption>Expected (<del>−</del>) against observed (<ins>+</ins>)</figcaption><pre>");
-        for d in diff::slice(expected, observed) {
+        for d in bounded_diff(expected, observed) {
             let _ = match d {
                 diff::Result::Both(l, _) => writeln!(b, "<span class=\"same\">  {}</span>", esc(l)),
                 diff::Result::Left(l) => writeln!(b, "<del>- {}</del>", esc(l)),
@@ -165,6 +165,28 @@ fn verdict(record: &CaseRecord, steps: Option<&[crate::corpus::case::Step]>, b: 
             esc(stderr)
         );
     }
+}
+
+/// The most cells (expected lines × observed lines, after the common start and end) a line diff
+/// may take: the LCS table is quadratic, and a report's lines come from an engine.
+pub const MAX_DIFF_CELLS: usize = 1 << 20;
+
+/// A line diff in linear memory past [`MAX_DIFF_CELLS`]: the common first and last lines are
+/// matched, and the middle is diffed when small enough, else shown as removed then added.
+pub fn bounded_diff<'a>(expected: &'a [String], observed: &'a [String]) -> Vec<diff::Result<&'a String>> {
+    let head = expected.iter().zip(observed).take_while(|(a, b)| a == b).count();
+    let (e, o) = (&expected[head..], &observed[head..]);
+    let tail = e.iter().rev().zip(o.iter().rev()).take_while(|(a, b)| a == b).count();
+    let (e_mid, o_mid) = (&e[..e.len() - tail], &o[..o.len() - tail]);
+    let mut out: Vec<diff::Result<&String>> = expected[..head].iter().map(|l| diff::Result::Both(l, l)).collect();
+    if e_mid.len().saturating_mul(o_mid.len()) <= MAX_DIFF_CELLS {
+        out.extend(diff::slice(e_mid, o_mid));
+    } else {
+        out.extend(e_mid.iter().map(diff::Result::Left));
+        out.extend(o_mid.iter().map(diff::Result::Right));
+    }
+    out.extend(e[e.len() - tail..].iter().map(|l| diff::Result::Both(l, l)));
+    out
 }
 
 /// TOML without the headers of empty tables (`[life]` when no life is set).

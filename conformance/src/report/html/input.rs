@@ -1,7 +1,6 @@
 //! Reading the JSON-lines reports of `run --format json` (`rulings/schema/report.schema.json`)
 //! that the site is built from: one header, the case records, and a footer when the run finished.
 
-use std::fs;
 use std::path::{Path, PathBuf};
 
 use thiserror::Error;
@@ -19,6 +18,11 @@ pub struct Report {
     pub cases: Vec<CaseRecord>,
     /// `None` when the run did not finish (the report was cut short).
     pub footer: Option<Footer>,
+    /// Why the engine did not start, from the header (`run` records it there).
+    pub engine_error: Option<String>,
+    /// The last line was cut off mid-record (a report being written, or a full disk): it is
+    /// left out, and the report read as cut short.
+    pub truncated: bool,
 }
 
 /// A report that can't be read; nothing is written then.
@@ -41,7 +45,7 @@ pub enum ReportError {
 
 /// Reads and parses one report file.
 pub fn read(path: &Path) -> Result<Report, ReportError> {
-    let text = fs::read_to_string(path).map_err(|source| ReportError::Io {
+    let text = crate::files::read_regular_text(path, crate::files::MAX_REPORT_FILE).map_err(|source| ReportError::Io {
         path: path.to_path_buf(),
         source,
     })?;
@@ -56,13 +60,25 @@ pub fn parse(path: &Path, text: &str) -> Result<Report, ReportError> {
         message,
     };
     let mut report: Option<Report> = None;
+    let mut seen = std::collections::HashSet::new();
+    let lines = text.lines().count();
     for (n, line) in text.lines().enumerate() {
         let n = n + 1;
         if line.trim().is_empty() {
             continue;
         }
-        let record: Record =
-            serde_json::from_str(line).map_err(|e| err(n, format!("not a report record: {e}")))?;
+        let record: Record = match serde_json::from_str(line) {
+            Ok(record) => record,
+            // The last line, without its newline, after a header: a report cut off while it was
+            // written. What came before it is kept, as for any report cut short.
+            Err(_) if n == lines && !text.ends_with('\n') && report.is_some() => {
+                if let Some(r) = report.as_mut() {
+                    r.truncated = true;
+                }
+                break;
+            }
+            Err(e) => return Err(err(n, format!("not a report record: {e}"))),
+        };
         match (record, report.as_mut()) {
             (Record::Header(h), None) => {
                 if h.report_version > REPORT_VERSION {
@@ -80,6 +96,8 @@ pub fn parse(path: &Path, text: &str) -> Result<Report, ReportError> {
                     announced: h.cases,
                     cases: Vec::new(),
                     footer: None,
+                    engine_error: h.engine_error,
+                    truncated: false,
                 });
             }
             (Record::Header(_), Some(_)) => {
@@ -93,7 +111,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Report, ReportError> {
                 return Err(err(n, "a record after the footer".into()))
             }
             (Record::Case(c), Some(r)) => {
-                if r.cases.iter().any(|k| k.id == c.id) {
+                if !seen.insert(c.id.clone()) {
                     return Err(err(n, format!("case `{}` is reported twice", c.id)));
                 }
                 r.cases.push(c);

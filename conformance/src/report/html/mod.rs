@@ -53,6 +53,8 @@ pub enum SiteError {
         path: PathBuf,
         source: std::io::Error,
     },
+    #[error(transparent)]
+    OutDir(#[from] crate::outdir::OutDirError),
 }
 
 /// Every file of the site.
@@ -91,28 +93,35 @@ pub fn build(corpus: &Corpus, reports: &[Report], options: &Options) -> Vec<Site
     files
 }
 
-/// Writes the site into `dir` (created if needed). Pages of an earlier build in `dir/cases/` are
-/// removed first, so a case that left the corpus leaves no stale page; nothing else is removed.
+/// Writes the site into `dir`, which must be new, empty, or a site this tool wrote (its marker
+/// file, [`crate::outdir`]): a directory of the user's is refused and nothing in it touched.
+/// No link is followed (a linked `cases/` or `assets/` is refused). After the pages are written,
+/// the pages of an earlier build in `dir/cases/` that this build has not are removed, so a case
+/// that left the corpus leaves no stale page; nothing else is removed.
 pub fn write(dir: &Path, files: &[SiteFile]) -> Result<(), SiteError> {
+    crate::outdir::claim(dir, "report --html")?;
+    let mut written = std::collections::HashSet::new();
+    for file in files {
+        let rel = Path::new(&file.path);
+        let parent = match rel.parent() {
+            Some(p) if !p.as_os_str().is_empty() => crate::outdir::subdir(dir, p)?,
+            _ => dir.to_path_buf(),
+        };
+        let path = parent.join(rel.file_name().unwrap_or_default());
+        crate::outdir::write_file(&path, file.text.as_bytes())?;
+        written.insert(path);
+    }
+    let cases = crate::outdir::subdir(dir, Path::new("cases"))?;
     let fail = |path: &Path| {
         let path = path.to_path_buf();
         move |source| SiteError::Write { path, source }
     };
-    let cases = dir.join("cases");
-    if let Ok(entries) = fs::read_dir(&cases) {
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.extension().is_some_and(|e| e == "html") {
-                fs::remove_file(&path).map_err(fail(&path))?;
-            }
+    for entry in fs::read_dir(&cases).map_err(fail(&cases))?.flatten() {
+        let path = entry.path();
+        let page = entry.file_type().is_ok_and(|t| t.is_file()) && path.extension().is_some_and(|e| e == "html");
+        if page && !written.contains(&path) {
+            fs::remove_file(&path).map_err(fail(&path))?;
         }
-    }
-    for file in files {
-        let path = dir.join(&file.path);
-        if let Some(parent) = path.parent() {
-            fs::create_dir_all(parent).map_err(fail(parent))?;
-        }
-        fs::write(&path, &file.text).map_err(fail(&path))?;
     }
     Ok(())
 }

@@ -248,10 +248,17 @@ impl<'a> Model<'a> {
 
         // Sources: the corpus's, then ids covered but unknown; grouped by topic.
         let mut ids: Vec<String> = corpus.sources.iter().map(|s| s.item.id.clone()).collect();
-        for case in &cases {
+        let mut known: std::collections::HashSet<String> = ids.iter().cloned().collect();
+        // Each source's cases, from one pass over the cases' covers (not sources × cases).
+        let mut covering: std::collections::HashMap<String, Vec<usize>> = std::collections::HashMap::new();
+        for (i, case) in cases.iter().enumerate() {
             for id in &case.covers {
-                if !ids.contains(id) {
+                if known.insert(id.clone()) {
                     ids.push(id.clone());
+                }
+                let list = covering.entry(id.clone()).or_default();
+                if list.last() != Some(&i) {
+                    list.push(i);
                 }
             }
         }
@@ -262,9 +269,7 @@ impl<'a> Model<'a> {
             let row = SourceRow {
                 cite: source.map_or_else(|| id.clone(), |s| s.item.cite.clone()),
                 text: source.map(|s| s.item.text.clone()),
-                cases: (0..cases.len())
-                    .filter(|&i| cases[i].covers.contains(&id))
-                    .collect(),
+                cases: covering.remove(&id).unwrap_or_default(),
                 id,
             };
             let group = groups
@@ -353,12 +358,20 @@ fn columns(reports: &[Report]) -> Vec<Column> {
 /// What a reader must know before trusting a report's column.
 fn warnings_of(report: &Report) -> Vec<String> {
     let name = report.path.display();
+    let mut warnings = Vec::new();
+    if let Some(why) = &report.engine_error {
+        warnings.push(format!("{name}: the engine did not start: {why}"));
+    }
+    if report.truncated {
+        warnings.push(format!("{name}: the last line is cut off (left out)"));
+    }
     let Some(footer) = &report.footer else {
-        return vec![format!(
+        warnings.push(format!(
             "{name}: no footer: the run did not finish ({} of {} reported)",
             report.cases.len(),
             crate::report::count(report.announced, "case", "cases")
-        )];
+        ));
+        return warnings;
     };
     let recorded = report.cases.len();
     let footed = footer.passed
@@ -370,12 +383,11 @@ fn warnings_of(report: &Report) -> Vec<String> {
         + footer.protocol;
     // A footer that counts expected failures apart from `failed` adds them back.
     if recorded != footed && recorded != footed + footer.xfailed {
-        vec![format!(
+        warnings.push(format!(
             "{name}: the footer counts {} but {recorded} {} recorded",
             crate::report::count(footed, "case", "cases"),
             if recorded == 1 { "is" } else { "are" }
-        )]
-    } else {
-        Vec::new()
+        ));
     }
+    warnings
 }

@@ -41,9 +41,24 @@ pub fn case_file(id: &str) -> String {
     if out.chars().all(|c| c == '.') {
         out = out.replace('.', "_2E");
     }
+    // File names are at most 255 bytes: a long id (33 Japanese characters are 297 once encoded)
+    // keeps its first 100 and a hash of the whole id, so the name stays short, stable and distinct.
+    if out.len() > MAX_PAGE_STEM {
+        let hash = id.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
+        let mut cut: usize = 100;
+        // Never inside one byte's `_XX`.
+        while out.as_bytes().get(cut.saturating_sub(1)) == Some(&b'_') || out.as_bytes().get(cut.saturating_sub(2)) == Some(&b'_') {
+            cut -= 1;
+        }
+        out.truncate(cut);
+        let _ = write!(out, "-{hash:016x}");
+    }
     out.push_str(".html");
     out
 }
+
+/// The longest page name kept as the id spells it (before `.html`).
+const MAX_PAGE_STEM: usize = 120;
 
 /// A whole page. `root` is the way back to the site's root (`""` or `"../"`).
 pub fn frame(title: &str, root: &str, body: &str, script: bool) -> String {
