@@ -105,7 +105,48 @@ pub fn put_onto_battlefield(
     entered_x: Option<u32>,
     ev: &mut Vec<Event>,
 ) -> Option<ObjectId> {
-    put_onto_battlefield_attached(state, id, controller, entered_x, None, ev)
+    // CR 303.4f, 303.4g: an Aura put onto the battlefield other than by resolving enters
+    // attached to an object its enchant abilities allow, or, with none, stays where it is.
+    let attach_to = match aura_entering(state, id, controller) {
+        AuraEntering::NotAnAura => None,
+        AuraEntering::Attach(to) => Some(to),
+        AuraEntering::Stays => return None,
+    };
+    put_onto_battlefield_attached(state, id, controller, entered_x, attach_to, ev)
+}
+
+enum AuraEntering {
+    NotAnAura,
+    Attach(ObjectId),
+    Stays,
+}
+
+/// What an Aura entering the battlefield without being cast (CR 303.4f) enchants: its
+/// controller chooses an object every enchant ability of it allows (enchanting is not
+/// targeting, so hexproof doesn't matter, CR 303.4c); if there is none, it doesn't enter
+/// (CR 303.4g). The format has no key for that choice yet: with several candidates the earliest
+/// object is taken (no case of the corpus has more than one).
+fn aura_entering(state: &GameState, id: ObjectId, controller: PlayerId) -> AuraEntering {
+    let Some(ch) = characteristics(state, id) else { return AuraEntering::NotAnAura };
+    if !crate::casting::is_aura(&ch) {
+        return AuraEntering::NotAnAura;
+    }
+    let specs = crate::casting::enchant_specs(&ch);
+    let board = crate::layers::board_of(state);
+    let candidate = state
+        .objects
+        .iter()
+        .filter(|(oid, o)| **oid != id && o.zone == ZoneKind::Battlefield)
+        .map(|(oid, _)| *oid)
+        .find(|oid| {
+            specs
+                .iter()
+                .all(|spec| crate::targets::matches(state, &board, spec, &crate::targets::Target::Object(*oid), controller))
+        });
+    match candidate {
+        Some(to) => AuraEntering::Attach(to),
+        None => AuraEntering::Stays,
+    }
 }
 
 /// Like `put_onto_battlefield`; the permanent enters attached to `attach_to` (an Aura spell

@@ -8,7 +8,10 @@
 
 use std::collections::BTreeSet;
 
-use crate::corpus::case::{Case, Expect, ObjectField, PlayerField, Step, Verb};
+use crate::corpus::case::{
+    AbilityKind, Action, Case, Expect, Expected, ObjectField, PlayerField, StackField, StackItemExpect, Step,
+    Target, Value, Verb,
+};
 
 /// Every feature tag, with what it means (the same text as `rulings/README.md`).
 pub const FEATURES: &[(&str, &str)] = &[
@@ -42,6 +45,19 @@ pub fn implied(case: &Case) -> BTreeSet<&'static str> {
     if setup.battlefield.iter().any(|p| !p.counters.is_empty()) {
         out.insert("counters");
     }
+    // Loyalty counters are a planeswalker's (CR 306.5b).
+    if setup.battlefield.iter().any(|p| p.counters.contains_key("loyalty")) {
+        out.insert("planeswalkers");
+    }
+    // An ability on the stack whose source no step activates was triggered (CR 603.3).
+    let activated: BTreeSet<&str> = case
+        .steps
+        .iter()
+        .filter_map(|s| match s {
+            Step::Action(Action { verb: Verb::Activate { source, .. }, .. }) => Some(source.as_str()),
+            _ => None,
+        })
+        .collect();
     if setup.battlefield.iter().any(|p| p.commander) {
         out.insert("commander");
     }
@@ -78,6 +94,12 @@ pub fn implied(case: &Case) -> BTreeSet<&'static str> {
                 if !a.triggers.is_empty() || !a.trigger_order.is_empty() {
                     out.insert("triggers");
                 }
+                if a.targets.iter().any(|t| matches!(t, Target::Ability { kind: Some(AbilityKind::Triggered), .. })) {
+                    out.insert("triggers");
+                }
+                if a.choose.as_ref().is_some_and(|c| c.copy.is_some()) {
+                    out.insert("copy");
+                }
                 match a.verb {
                     Verb::Cast { .. } | Verb::Resolve => {
                         out.insert("stack");
@@ -88,8 +110,11 @@ pub fn implied(case: &Case) -> BTreeSet<&'static str> {
                     _ => {}
                 }
             }
-            Step::Expect(Expect::Stack { .. }) => {
+            Step::Expect(Expect::Stack { items }) => {
                 out.insert("stack");
+                if items.iter().any(|item| triggered_item(item, &activated)) {
+                    out.insert("triggers");
+                }
             }
             Step::Expect(Expect::Object { checks, .. }) => {
                 for c in checks {
@@ -114,6 +139,43 @@ pub fn implied(case: &Case) -> BTreeSet<&'static str> {
             }
             Step::Expect(Expect::Zone(_)) => {}
         }
+    }
+    out
+}
+
+/// Whether an expected stack item is an ability whose source (a ref) no step of the case
+/// activates: then it was triggered.
+fn triggered_item(item: &StackItemExpect, activated: &BTreeSet<&str>) -> bool {
+    let text = |field: StackField| {
+        item.checks.iter().find(|c| c.field == field).and_then(|c| match &c.expected {
+            Expected::Is(Value::Text(s)) => Some(s.as_str()),
+            _ => None,
+        })
+    };
+    text(StackField::Kind) == Some("ability") && text(StackField::Source).is_some_and(|s| !activated.contains(s))
+}
+
+/// The tags implied by the cards a case uses, beyond [`implied`]: a permanent on the battlefield
+/// with a triggered mana ability ("Whenever ... for mana", CR 605.1b), while the case activates
+/// an ability of another object, needs `triggers`. `oracle` gives a card's Oracle text.
+pub fn implied_with_cards<'c>(case: &Case, oracle: impl Fn(&str) -> Option<&'c str>) -> BTreeSet<&'static str> {
+    let mut out = implied(case);
+    let mana_trigger = |card: &str| {
+        oracle(card).is_some_and(|o| o.lines().any(|l| l.starts_with("Whenever") && l.contains("for mana")))
+    };
+    let triggering: BTreeSet<&str> = case
+        .setup
+        .battlefield
+        .iter()
+        .filter(|p| mana_trigger(&p.card))
+        .filter_map(|p| p.ref_name.as_deref())
+        .collect();
+    let any_trigger_card = case.setup.battlefield.iter().any(|p| mana_trigger(&p.card));
+    let activates_other = case.steps.iter().any(|s| {
+        matches!(s, Step::Action(Action { verb: Verb::Activate { source, .. }, .. }) if !triggering.contains(source.as_str()))
+    });
+    if any_trigger_card && activates_other {
+        out.insert("triggers");
     }
     out
 }

@@ -272,6 +272,7 @@ impl<'a> CaseLint<'a, '_> {
                 }
                 Step::Expect(e) => {
                     expect_refs(e, &mut uses);
+                    self.conventions(k, e);
                     if let Expect::Zone(q) = e {
                         let problem = match (q.zone, q.owner, q.controller) {
                             (Zone::Battlefield, _, None) => {
@@ -357,7 +358,9 @@ impl<'a> CaseLint<'a, '_> {
                 self.report(&at, format!("feature `{tag}` is listed twice"));
             }
         }
-        let missing: Vec<&str> = features::implied(case)
+        let corpus = self.l.corpus;
+        let oracle = |name: &str| corpus.card(name).map(|c| c.item.oracle.as_str());
+        let missing: Vec<&str> = features::implied_with_cards(case, oracle)
             .into_iter()
             .filter(|t| !case.features.iter().any(|f| f == t))
             .collect();
@@ -470,7 +473,57 @@ impl<'a> CaseLint<'a, '_> {
     }
 }
 
+/// Keywords that take a parameter (a cost, a quality, a number): `keywords` names them alone.
+const PARAMETERIZED_KEYWORDS: &[&str] = &[
+    "Enchant", "Equip", "Cycling", "Fading", "Cumulative upkeep", "Protection", "Ward", "Kicker",
+    "Flashback", "Vanishing", "Affinity", "Bushido", "Partner with",
+];
+
+/// Why a `keywords` element isn't a keyword's name alone, if it isn't.
+fn keyword_problem(kw: &str) -> Option<String> {
+    let base = PARAMETERIZED_KEYWORDS
+        .iter()
+        .find(|name| kw.strip_prefix(**name).is_some_and(|rest| rest.starts_with(' ')) && **name != "Partner with");
+    if let Some(name) = base {
+        return Some(format!("keyword `{kw}`: `keywords` names a keyword without its parameter (write `{name}`)"));
+    }
+    if kw.contains(['{', '}']) || kw.chars().any(|c| c.is_ascii_digit()) {
+        return Some(format!("keyword `{kw}`: `keywords` names a keyword without its parameter (no cost or number)"));
+    }
+    None
+}
+
 impl CaseLint<'_, '_> {
+    /// The conventions of observations the schema can't state (rulings/README.md,
+    /// "Observations"): a card off the battlefield is never tapped (CR 110.5d), and a keyword
+    /// with a parameter is written by its name alone.
+    fn conventions(&mut self, k: usize, e: &Expect) {
+        let Expect::Object { checks, .. } = e else { return };
+        let at = |field: &'static str| [Seg::Key("step"), Seg::Index(k), Seg::Key("expect"), Seg::Key(field)];
+        let off_battlefield = checks.iter().any(|c| {
+            c.field == ObjectField::Zone && matches!(&c.expected, Expected::Is(Value::Text(z)) if z != "battlefield")
+        });
+        let tapped = checks.iter().any(|c| c.field == ObjectField::Tapped && c.expected == Expected::Is(Value::Bool(true)));
+        if off_battlefield && tapped {
+            self.report(
+                &at("tapped"),
+                "a card off the battlefield is neither tapped nor untapped (CR 110.5d): `tapped` reads `false` there".into(),
+            );
+        }
+        for c in checks.iter().filter(|c| c.field == ObjectField::Keywords) {
+            let lists: Vec<&Vec<String>> = match &c.expected {
+                Expected::Is(Value::List(l)) | Expected::Unordered(l) | Expected::Contains(l) | Expected::Excludes(l) => vec![l],
+                Expected::OneOf(vs) => vs.iter().filter_map(|v| if let Value::List(l) = v { Some(l) } else { None }).collect(),
+                _ => Vec::new(),
+            };
+            for kw in lists.into_iter().flatten() {
+                if let Some(msg) = keyword_problem(kw) {
+                    self.report(&at("keywords"), msg);
+                }
+            }
+        }
+    }
+
     /// A distribution names the chosen recipients only: each chosen object gets at least one
     /// (CR 608.2d), so a ref given 0 would be a choice the rules don't allow, or a way of saying
     /// "not chosen" that engines could read either way. Leave it out instead.

@@ -307,7 +307,11 @@ impl<G: RulesGame> Session<G> {
                             && item.source_card == Some(*card)
                             && wanted.is_none_or(|k| item.ability_kind == Some(k))
                     })
-                    .ok_or_else(|| StepError::Failed(format!("no ability of `{r}` is on the stack")))?;
+                    // The format's rejection class `object`: no such ability where the action says.
+                    .ok_or_else(|| StepError::Rejected {
+                        class: Some("object".into()),
+                        message: format!("no ability of `{r}` is on the stack"),
+                    })?;
                 EngineTarget::Object(item.id)
             }
         })

@@ -235,7 +235,7 @@ fn refs_used_but_not_defined() {
     ] {
         let col = step.rfind(anchor).map_or(0, |i| i + 1);
         // Every tag, so only the ref is reported.
-        let all = r#"features = ["costs", "stack", "combat"]"#;
+        let all = r#"features = ["costs", "stack", "combat", "copy", "triggers", "x", "mana"]"#;
         let text = case("a/1", FOREST, step).replace(r#"features = ["costs"]"#, all);
         check(
             &[("rules/a.toml", &text)],
@@ -585,4 +585,66 @@ fn cr_example_ids_follow_the_index() {
         ),
         vec!["r/sources/more.toml:5:8: `cr-613.5` quotes 3 Examples after CR 613.5, which has 2"]
     );
+}
+
+#[test]
+fn a_card_off_the_battlefield_is_never_expected_tapped() {
+    let steps = r#"  { expect = { object = "forest", zone = "graveyard", tapped = true } },
+  { expect = { object = "forest", zone = "graveyard", tapped = false } },
+  { expect = { object = "forest", zone = "battlefield", tapped = true } },"#;
+    check(
+        &[("rules/a.toml", &case("a/1", FOREST, steps))],
+        &["r/rules/a.toml:7:64: a card off the battlefield is neither tapped nor untapped (CR 110.5d): `tapped` reads `false` there"],
+    );
+}
+
+#[test]
+fn a_keyword_is_expected_by_its_name_alone() {
+    let steps = r#"  { expect = { object = "forest", keywords = ["Cycling {2}"] } },
+  { expect = { object = "forest", keywords = { contains = ["Enchant land"] } } },
+  { expect = { object = "forest", keywords = ["Fading 5"] } },
+  { expect = { object = "forest", keywords = ["Cycling", "Enchant", "Cumulative upkeep", "First strike"] } },"#;
+    check(
+        &[("rules/a.toml", &case("a/1", FOREST, steps))],
+        &[
+            "r/rules/a.toml:7:46: keyword `Cycling {2}`: `keywords` names a keyword without its parameter (write `Cycling`)",
+            "r/rules/a.toml:8:46: keyword `Enchant land`: `keywords` names a keyword without its parameter (write `Enchant`)",
+            "r/rules/a.toml:9:46: keyword `Fading 5`: `keywords` names a keyword without its parameter (write `Fading`)",
+        ],
+    );
+}
+
+#[test]
+fn triggers_copy_and_planeswalkers_are_implied() {
+    // An ability on the stack whose source no step activated was triggered.
+    let steps = r#"  { expect = { stack = [ { kind = "ability", source = "forest" } ] } },"#;
+    let c = case("t/1", FOREST, steps).replace("features = [\"costs\"]", "features = [\"stack\"]");
+    check(&[("rules/a.toml", &c)], &["r/rules/a.toml:5:12: case `t/1` uses that area but its `features` lack `triggers`"]);
+    // The same item after the Forest's ability was activated is no trigger.
+    let steps = r#"  { do = "activate", source = "forest", ability = 1 },
+  { expect = { stack = [ { kind = "ability", source = "forest" } ] } },"#;
+    let c = case("t/1", FOREST, steps).replace("features = [\"costs\"]", "features = [\"stack\"]");
+    check(&[("rules/a.toml", &c)], &[]);
+    // A copy choice needs `copy`; loyalty counters need `planeswalkers`.
+    let steps = r#"  { do = "resolve", choose = { copy = "forest" } },"#;
+    let c = case("t/1", FOREST, steps).replace("features = [\"costs\"]", "features = [\"stack\"]");
+    check(&[("rules/a.toml", &c)], &["r/rules/a.toml:5:12: case `t/1` uses that area but its `features` lack `copy`"]);
+    let walker = r#"  { ref = "forest", card = "Forest", controller = "alice", counters = { loyalty = 1 } },"#;
+    let c = case("t/1", walker, PASS).replace("features = [\"costs\"]", "features = [\"counters\"]");
+    check(&[("rules/a.toml", &c)], &["r/rules/a.toml:5:12: case `t/1` uses that area but its `features` lack `planeswalkers`"]);
+}
+
+#[test]
+fn a_triggered_mana_ability_on_the_battlefield_implies_triggers() {
+    let cards = format!(
+        "{CARDS}\n[[card]]\nname = \"Heartbeat of Spring\"\nmana_cost = \"{{2}}{{G}}\"\ntypes = [\"Enchantment\"]\noracle = \"Whenever a player taps a land for mana, that player adds one mana of any type that land produced.\"\n"
+    );
+    let bf = format!("{FOREST}\n  {{ ref = \"hb\", card = \"Heartbeat of Spring\", controller = \"alice\" }},");
+    let steps = r#"  { do = "activate", source = "forest", ability = 1 },"#;
+    check(
+        &[("cards.toml", &cards), ("rules/a.toml", &case("t/1", &bf, steps))],
+        &["r/rules/a.toml:5:12: case `t/1` uses that area but its `features` lack `triggers`"],
+    );
+    // Without an activation, nothing triggers.
+    check(&[("cards.toml", &cards), ("rules/a.toml", &case("t/1", &bf, PASS))], &[]);
 }
