@@ -464,12 +464,19 @@ pub fn report_html(
     }
     let index = out_dir.join("index.html");
     let cases = files.iter().filter(|f| f.path.starts_with("cases/")).count();
-    println!(
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let line = writeln!(
+        out,
         "{} ({}, {})",
         report::display_path(&index),
         report::count(read.len(), "engine", "engines"),
         report::count(cases, "case page", "case pages"),
     );
+    if let Err(e) = line.and_then(|()| out.flush()) {
+        eprintln!("error: cannot write to standard output: {e}");
+        return Status::Usage;
+    }
     Status::Success
 }
 

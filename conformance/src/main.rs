@@ -260,20 +260,35 @@ fn run(
     }))
 }
 
+/// Writes `text` to stdout; a write error (a full disk, a closed pipe) fails the command (exit 2)
+/// with a message, rather than a panic.
+fn emit(text: &str) -> Result<(), ExitCode> {
+    use std::io::Write;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    out.write_all(text.as_bytes()).and_then(|()| out.flush()).map_err(|e| {
+        eprintln!("error: cannot write to standard output: {e}");
+        ExitCode::from(2)
+    })
+}
+
 fn lint_cmd(corpus: Option<PathBuf>) -> Result<ExitCode, ExitCode> {
     let loaded = load(corpus)?;
     let problems = lint::lint(&loaded);
+    let mut text = String::new();
     for p in &problems {
-        println!("{}", print_problem(p));
+        text.push_str(&print_problem(p));
+        text.push('\n');
     }
     let c = &loaded.corpus;
-    println!(
-        "{} in {}, {}, {}",
+    text.push_str(&format!(
+        "{} in {}, {}, {}\n",
         count(problems.len(), "problem", "problems"),
         count(c.sources.len(), "source", "sources"),
         count(c.cards.len(), "card", "cards"),
         count(c.cases.len(), "case", "cases")
-    );
+    ));
+    emit(&text)?;
     Ok(if problems.is_empty() {
         ExitCode::SUCCESS
     } else {
@@ -297,8 +312,8 @@ fn coverage_cmd(
     let cov = coverage(&loaded.corpus);
     let cr = cr_coverage(&loaded.corpus, &index);
     match format {
-        mtg_conformance::cli::Format::Human => print!("{}\n{}", cov.render(), cr.render()),
-        mtg_conformance::cli::Format::Json => println!("{}", cov.to_json(&cr)),
+        mtg_conformance::cli::Format::Human => emit(&format!("{}\n{}", cov.render(), cr.render()))?,
+        mtg_conformance::cli::Format::Json => emit(&format!("{}\n", cov.to_json(&cr)))?,
     }
     let uncovered = cov.uncovered().count();
     Ok(if deny_uncovered && uncovered > 0 {

@@ -550,3 +550,26 @@ fn regress_replaces_nothing_and_writes_only_where_pointed() {
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
     assert!(text(&out.stderr).contains("no rulings/"), "{}", text(&out.stderr));
 }
+
+/// Item 12: `report`, `lint` and `coverage` with a stdout that fails (a full disk) exit 2 with a
+/// message, not a panic (101).
+#[cfg(target_os = "linux")]
+#[test]
+fn report_lint_and_coverage_to_a_full_disk_fail_cleanly() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let report = reference_report(tmp.path());
+    let site_dir = tmp.path().join("site").display().to_string();
+    let corpus = corpus_arg();
+    let report_arg = report.display().to_string();
+    let commands: [Vec<&str>; 3] = [
+        vec!["report", "--corpus", &corpus, "--html", &site_dir, &report_arg],
+        vec!["lint", "--corpus", &corpus],
+        vec!["coverage", "--corpus", &corpus],
+    ];
+    for args in commands {
+        let full = fs::File::create("/dev/full").expect("/dev/full");
+        let out = Command::new(BIN).args(&args).stdout(Stdio::from(full)).output().expect("run");
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", text(&out.stderr));
+        assert!(text(&out.stderr).contains("cannot write to standard output"), "{args:?}: {}", text(&out.stderr));
+    }
+}

@@ -139,7 +139,13 @@ pub fn command(artifact: &std::path::Path, target: &str, corpus: &std::path::Pat
     };
     eprintln!("{}", r.violation);
     if print_only {
-        print!("{}", r.toml);
+        use std::io::Write as _;
+        let stdout = std::io::stdout();
+        let mut out = stdout.lock();
+        if let Err(e) = out.write_all(r.toml.as_bytes()).and_then(|()| out.flush()) {
+            eprintln!("error: cannot write to standard output: {e}");
+            return 2;
+        }
         return 0;
     }
     let path = match write_new_case(corpus, &r.file_name, &r.toml) {
@@ -149,12 +155,15 @@ pub fn command(artifact: &std::path::Path, target: &str, corpus: &std::path::Pat
             return 2;
         }
     };
-    println!("wrote {} (case {}, covers {})", path.display(), r.id, r.covers);
+    // The case is written: what follows only tells about it (and can't fail the command).
+    use std::io::Write as _;
+    let mut out = std::io::stdout();
+    let _ = writeln!(out, "wrote {} (case {}, covers {})", path.display(), r.id, r.covers);
     let known = crate::corpus::Corpus::load(corpus)
         .map(|l| l.corpus.sources.iter().any(|s| s.item.id == r.covers))
         .unwrap_or(false);
     if !known {
-        println!("note: source `{}` is not in {}/sources/ yet: add it (exact rule text) to sources/invariants.toml", r.covers, corpus.display());
+        let _ = writeln!(out, "note: source `{}` is not in {}/sources/ yet: add it (exact rule text) to sources/invariants.toml", r.covers, corpus.display());
     }
     0
 }
