@@ -449,8 +449,28 @@ pub(crate) fn resolve(
             }
         }
         Effect::PutAllOntoBattlefield { from, group } => {
-            for id in group_in_zone(state, *group, *from) {
-                zones::put_onto_battlefield(state, id, ctx.controller, None, ev);
+            // CR 707.5, 614.1c: one that may enter as a copy chooses what to copy as it enters,
+            // among the permanents already on the battlefield: not those entering with it
+            // (Clone ruling 2012-07-01), so the choice is checked before any of them moves.
+            let ids = group_in_zone(state, *group, *from);
+            let board = board_of(state);
+            let mut entering = Vec::with_capacity(ids.len());
+            for id in ids {
+                let copy = match crate::layers::characteristics(state, id) {
+                    Some(ch) => crate::stack::enters_as_copy(state, &board, &ch, ctx.answers)?,
+                    None => None,
+                };
+                entering.push((id, copy));
+            }
+            for (id, copy) in entering {
+                match copy {
+                    None => {
+                        zones::put_onto_battlefield(state, id, ctx.controller, None, ev);
+                    }
+                    Some(values) => {
+                        zones::put_onto_battlefield_as(state, id, ctx.controller, None, None, Some(values), ev);
+                    }
+                }
             }
         }
         Effect::May(inner) => match ctx.answers.may {

@@ -155,7 +155,7 @@ pub(crate) fn may_copy(
 /// CR 614.1c, 707.5: "You may have this enter as a copy of any [type] on the battlefield" —
 /// chosen as the spell resolves: `Answers::copy` names it; `may = Some(false)` or no choice
 /// declines. The copiable values are locked in now (CR 707.2b).
-fn enters_as_copy(
+pub(crate) fn enters_as_copy(
     state: &GameState,
     board: &crate::layers::Board,
     ch: &crate::layers::Characteristics,
