@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the compliance matrix: runs the corpus against every engine this repository has an
-# adapter for, each as a JSON report, then `mtg-conformance report --html`; the reports are then
-# kept in OUT_DIR/reports/. OUT_DIR must be new, empty or a site built before (`report --html`
+# adapter for, each as a JSON report in OUT_DIR-reports/, then `mtg-conformance report --html`;
+# the reports are then copied into OUT_DIR/reports/. OUT_DIR must be new, empty or a site built before (`report --html`
 # writes only into a directory it owns).
 #   conformance/site/build.sh [OUT_DIR]          (default target/site)
 # Engines: the reference engine; phase.rs (adapters/phase/run.sh); manabrew when
@@ -12,10 +12,11 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
 out="${1:-target/site}"
-# The reports are written apart and moved in after the site: `report --html` takes only a new,
-# empty or earlier site's directory.
-reports="$(mktemp -d)"
-trap 'rm -rf "$reports"' EXIT
+# The reports are written beside the site (OUT_DIR-reports/) and copied in after it is built:
+# `report --html` takes only a new, empty or earlier site's directory.
+reports="${out%/}-reports"
+mkdir -p "$reports"
+rm -f "$reports"/*.jsonl
 bin="${MTG_CONFORMANCE:-}"
 if [ -z "$bin" ]; then
   cargo build --release -q -p mtg-conformance
@@ -44,10 +45,11 @@ if [ -x adapters/manabrew/run.sh ]; then
   run manabrew adapters/manabrew/run.sh
 fi
 
-# The CR coverage the site shows, as `coverage` computes it, for test.sh to compare with.
-"$bin" coverage --format json > "$out/coverage.json"
 # shellcheck disable=SC2086 # SITE_REPORT_ARGS is a list of options.
 "$bin" report --html "$out" ${SITE_REPORT_ARGS:-} "${names[@]}"
+# The CR coverage the site shows, as `coverage` computes it, for test.sh to compare with (written
+# after the site: `report --html` writes only into a new, empty or earlier site's directory).
+"$bin" coverage --format json > "$out/coverage.json"
 mkdir -p "$out/reports"
 rm -f "$out/reports"/*.jsonl
 cp "${names[@]}" "$out/reports/"
