@@ -51,14 +51,29 @@ pub fn claim(dir: &Path, what: &str) -> Result<(), OutDirError> {
                 Ok(_) => return Err(OutDirError::Foreign { path: dir.to_path_buf() }),
                 Err(_) => {}
             }
-            let mut entries = fs::read_dir(dir).map_err(io_err(dir))?;
-            if entries.next().is_some() {
-                return Err(OutDirError::Foreign { path: dir.to_path_buf() });
+            // Empty, or (for `diff --out`) only triage files an earlier version wrote before
+            // the marker existed: taken. Anything else is the user's.
+            for entry in fs::read_dir(dir).map_err(io_err(dir))? {
+                let entry = entry.map_err(io_err(dir))?;
+                if !(what == "diff --out" && is_old_triage_file(&entry.path())) {
+                    return Err(OutDirError::Foreign { path: dir.to_path_buf() });
+                }
             }
         }
     }
     let marker = dir.join(MARKER);
     write_new(&marker, format!("Written by `mtg-conformance {what}`: it may replace the files here.\n").as_bytes())
+}
+
+/// A triage file of `diff` (a regular `.toml` file opening with the line it always opens with).
+fn is_old_triage_file(path: &Path) -> bool {
+    use std::io::Read;
+    let regular = fs::symlink_metadata(path).is_ok_and(|m| m.is_file());
+    if !regular || path.extension().is_none_or(|e| e != "toml") {
+        return false;
+    }
+    let mut head = [0u8; 34];
+    fs::File::open(path).and_then(|mut f| f.read_exact(&mut head)).is_ok() && head == *b"# Found by `mtg-conformance diff` "
 }
 
 /// `dir/rel`'s parent directories inside `dir`, created if missing; a link or a file on the way
@@ -113,6 +128,23 @@ mod tests {
         fs::write(foreign.join("index.html"), "mine").expect("write");
         assert!(matches!(claim(&foreign, "test"), Err(OutDirError::Foreign { .. })));
         assert_eq!(fs::read_to_string(foreign.join("index.html")).ok().as_deref(), Some("mine"));
+    }
+
+    /// A triage directory of an earlier version (no marker, only triage files) is `diff`'s; one
+    /// with anything else is not.
+    #[test]
+    fn an_old_triage_directory_is_taken_by_diff_only() {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let old = tmp.path().join("triage");
+        fs::create_dir(&old).expect("mkdir");
+        fs::write(old.join("object-power-1.toml"), "# Found by `mtg-conformance diff` against x, minimized.\n").expect("write");
+        assert!(matches!(claim(&old, "report --html"), Err(OutDirError::Foreign { .. })));
+        claim(&old, "diff --out").expect("an old triage directory");
+        let mixed = tmp.path().join("mixed");
+        fs::create_dir(&mixed).expect("mkdir");
+        fs::write(mixed.join("a.toml"), "# Found by `mtg-conformance diff` against x\n").expect("write");
+        fs::write(mixed.join("notes.toml"), "mine").expect("write");
+        assert!(matches!(claim(&mixed, "diff --out"), Err(OutDirError::Foreign { .. })));
     }
 
     #[cfg(unix)]
