@@ -9,7 +9,7 @@
 #![cfg(feature = "arbitrary")]
 #![forbid(unsafe_code)]
 
-use mtg_conformance::fuzzing::generate::{check_scenario, scenario_from_bytes};
+use mtg_conformance::fuzzing::generate::{check_rules, check_save_load, check_scenario, scenario_from_bytes};
 use mtg_conformance::fuzzing::invariants::{check, minimize, Invariant, Selection};
 use mtg_engine::Game;
 use proptest::collection::vec;
@@ -64,7 +64,23 @@ proptest! {
         let prop = check::<Game>(&scenario, &Selection::all()).err().map(|v| v.invariant);
         prop_assert_eq!(fuzz, prop);
         prop_assert_eq!(fuzz, None::<Invariant>);
+        // The two cost-class targets together check what the property does.
+        prop_assert_eq!(check_rules(&scenario).err().map(|v| v.invariant), None::<Invariant>);
+        prop_assert_eq!(check_save_load(&scenario).err().map(|v| v.invariant), None::<Invariant>);
     }
+}
+
+/// The fuzz targets' cost classes split the invariants: `board_actions` (every invariant but the
+/// save/load class) and `save_load` (that class) together check each invariant exactly once, so
+/// splitting the targets samples nothing away.
+#[test]
+fn the_fuzz_targets_partition_the_invariants() {
+    for i in Invariant::ALL {
+        let in_rules = Selection::all_but(Invariant::SAVE_LOAD).contains(i);
+        let in_save_load = Selection::only(Invariant::SAVE_LOAD).contains(i);
+        assert!(in_rules != in_save_load, "{i} is checked by {} targets", u8::from(in_rules) + u8::from(in_save_load));
+    }
+    assert!(Invariant::SAVE_LOAD.contains(&Invariant::RoundTrip));
 }
 
 /// Cases of `legal_actions_lists_what_trials_accept`: each compares two listings at every

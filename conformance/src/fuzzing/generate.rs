@@ -656,6 +656,20 @@ pub fn check_scenario(scenario: &Scenario) -> Result<(), Violation> {
     crate::fuzzing::invariants::check::<mtg_engine::Game>(scenario, &crate::fuzzing::invariants::Selection::all()).map(|_| ())
 }
 
+/// The `board_actions` fuzz target's checks: [`check_scenario`] without the save/load cost class
+/// ([`Invariant::SAVE_LOAD`](crate::fuzzing::invariants::Invariant::SAVE_LOAD)), which
+/// [`check_save_load`] checks after every step instead.
+pub fn check_rules(scenario: &Scenario) -> Result<(), Violation> {
+    use crate::fuzzing::invariants::{check, Invariant, Selection};
+    check::<mtg_engine::Game>(scenario, &Selection::all_but(Invariant::SAVE_LOAD)).map(|_| ())
+}
+
+/// The `save_load` fuzz target's checks: the save/load cost class alone, after every step.
+pub fn check_save_load(scenario: &Scenario) -> Result<(), Violation> {
+    use crate::fuzzing::invariants::{check, Invariant, Selection};
+    check::<mtg_engine::Game>(scenario, &Selection::only(Invariant::SAVE_LOAD)).map(|_| ())
+}
+
 /// The card a setup entry stands for, for readable reports of a scenario.
 pub fn describe(setup: &GameSetup) -> Vec<String> {
     setup

@@ -176,6 +176,11 @@ impl Invariant {
     /// The rulings-as-invariants group (each has a mutant test): the first eleven of [`Self::ALL`].
     pub const RULINGS: &'static [Invariant] = Invariant::ALL.split_at(11).0;
 
+    /// The save/load cost class: a JSON save and load and a fresh board after every step, about
+    /// two thirds of a scenario's cost when checked with the rest. The fuzz target `save_load`
+    /// checks these after every step; `board_actions` checks every other invariant.
+    pub const SAVE_LOAD: &'static [Invariant] = &[Invariant::RoundTrip];
+
     /// A short stable name (used in reports and regression case ids).
     pub fn name(self) -> &'static str {
         match self {
@@ -275,6 +280,10 @@ impl Selection {
     }
     pub fn only(invariants: &[Invariant]) -> Selection {
         Selection(invariants.iter().copied().collect())
+    }
+    /// Every invariant but `left_out` (a fuzz target's cost class leaves out another's).
+    pub fn all_but(left_out: &[Invariant]) -> Selection {
+        Selection(Invariant::ALL.into_iter().filter(|i| !left_out.contains(i)).collect())
     }
     pub fn contains(&self, i: Invariant) -> bool {
         self.0.contains(&i)

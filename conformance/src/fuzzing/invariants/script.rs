@@ -1,7 +1,9 @@
 //! Playing a script against a [`RulesGame`] and checking the invariants after every step: the
 //! loop the property tests, the fuzz targets and `regress` share.
 
-use mtg_engine::layers::compute_all;
+use std::sync::Arc;
+
+use mtg_engine::layers::{board_of, Board};
 use mtg_engine::{Action, GameSetup, Rejection};
 
 use super::{Broken, Checker, Invariant, RulesGame, Selection, Transition, Violation};
@@ -87,7 +89,10 @@ pub fn run_counting<G: RulesGame>(setup: GameSetup, moves: &[Move], selection: &
 /// One action of a script, checked: the transition, then (if accepted) the new position.
 struct Player<'c, G> {
     game: G,
-    board: mtg_engine::layers::Board,
+    /// The board of the current position: the one the engine keeps with its state
+    /// (`layers::board_of`), so the invariants and the engine's next question share one
+    /// computation. That it equals a fresh one is the save/load class's check (`round-trip`).
+    board: Arc<Board>,
     checker: &'c mut Checker,
 }
 
@@ -106,7 +111,7 @@ impl<G: RulesGame> Player<'_, G> {
         }
         // A rejected action leaves the position as it was (checked by the transition), so the
         // position's invariants and characteristics carry over.
-        let after_board = if outcome.is_ok() { compute_all(self.game.state()) } else { self.board.clone() };
+        let after_board = if outcome.is_ok() { board_of(self.game.state()) } else { Arc::clone(&self.board) };
         let t = Transition {
             before: &before,
             before_board: &self.board,
@@ -141,7 +146,7 @@ fn play<G: RulesGame>(setup: GameSetup, moves: &[Move], checker: &mut Checker, t
         Ok(g) => g,
         Err(e) => return Err(Broken { invariant: Invariant::SetupBuilds, detail: e.to_string() }.at(None)),
     };
-    let board = compute_all(game.state());
+    let board = board_of(game.state());
     let first_turn = game.state().turn;
     let mut p = Player { game, board, checker };
     p.checker.position(&p.game, &p.board).map_err(|b| b.at(None))?;
