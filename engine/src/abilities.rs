@@ -213,6 +213,20 @@ pub enum StaticAbility {
     /// "As this [permanent] enters, choose a color" (CR 614.1c, 614.12): chosen as the
     /// permanent spell resolves (`Answers::color`), kept on the permanent (`Object::chosen_color`).
     EntersChoosingColor,
+    /// "If a source would deal damage to [recipients], prevent `amount` of that damage"
+    /// (CR 615.1a, 615.10).
+    PreventDamageTo { recipients: DamageRecipients, amount: u32 },
+}
+
+/// The permanents a static prevention or replacement effect watches (CR 615.10).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct DamageRecipients {
+    /// Permanents with any of these card types ...
+    pub types: Vec<CardType>,
+    /// ... and this subtype, if any ("a Cleric creature") ...
+    pub subtype: Option<String>,
+    /// ... controlled as this says, relative to the ability's controller.
+    pub controller: Relation,
 }
 
 /// Which objects a static ability affects, evaluated continuously (CR 611.3a).
@@ -440,6 +454,16 @@ pub enum Effect {
     BecomeCopy { object: EffectObject, of: EffectObject, duration: EffectDuration, with_this_ability: bool },
     /// "Exile [object]", linked to abilities referring to "the exiled card" (CR 607.2a).
     ExileLinked(EffectObject),
+    /// "You gain N life" (CR 119.3).
+    GainLife(Amount),
+    /// "[This] deals N damage to each [type]" (CR 120.3), e.g. "each creature".
+    DealDamageToEach { amount: Amount, types: Vec<CardType> },
+    /// "Prevent the next N damage that would be dealt to [the n-th target] [and each other
+    /// creature that shares a color with it] this turn" (CR 615.7, 615.11): shields on the
+    /// objects as the effect resolves.
+    PreventNextDamage { amount: u32, target: usize, and_sharing_a_color: bool },
+    /// "Prevent all combat damage that would be dealt this turn" (CR 615.1, 611.2c).
+    PreventAllCombatDamage,
     /// "Return the exiled card to the battlefield under its owner's control": the cards exiled
     /// by the linked ability of the same object, through the same link (CR 607.2a, 607.5).
     ReturnLinkedExiled,

@@ -101,6 +101,6 @@ pub(crate) fn combat_damage(state: &mut GameState, ev: &mut Vec<Event>) {
             continue;
         }
         let power = u32::try_from(ch.power.unwrap_or(0)).unwrap_or(0);
-        crate::damage::deal(state, &board, Some(id), crate::targets::Target::Player(defender), power, ev);
+        crate::damage::deal_as(state, &board, Some(id), crate::targets::Target::Player(defender), power, true, ev);
     }
 }

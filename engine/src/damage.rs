@@ -15,6 +15,21 @@ use crate::zones;
 /// `source` deals `n` damage to `target` (a player, or a creature and/or planeswalker on the
 /// battlefield; anything else is dealt no damage, CR 120.4).
 pub(crate) fn deal(state: &mut GameState, board: &Board, source: Option<ObjectId>, target: Target, n: u32, ev: &mut Vec<Event>) {
+    deal_as(state, board, source, target, n, false, ev);
+}
+
+/// `deal`, saying whether it is combat damage (CR 510.2). Prevention effects apply first, and
+/// only what they leave is dealt (CR 615.1; nothing is dealt if all is prevented, CR 603.2g).
+pub(crate) fn deal_as(
+    state: &mut GameState,
+    board: &Board,
+    source: Option<ObjectId>,
+    target: Target,
+    n: u32,
+    combat: bool,
+    ev: &mut Vec<Event>,
+) {
+    let n = crate::prevention::prevent(state, board, source, target, n, combat);
     if n == 0 {
         return;
     }

@@ -133,6 +133,18 @@ fn group_in_zone(state: &GameState, group: Group, zone: ZoneKind) -> Vec<ObjectI
         .collect()
 }
 
+/// `player` gains `n` life (CR 119.3).
+pub(crate) fn gain_life(state: &mut GameState, player: PlayerId, n: u32, ev: &mut Vec<Event>) {
+    if n == 0 {
+        return;
+    }
+    if let Some(p) = state.player_mut(player) {
+        p.life = p.life.saturating_add(i32::try_from(n).unwrap_or(i32::MAX));
+        let life = p.life;
+        ev.push(Event::LifeChanged { player, life });
+    }
+}
+
 pub(crate) fn resolve(
     state: &mut GameState,
     effect: &Effect,
@@ -524,6 +536,47 @@ pub(crate) fn resolve(
                 let Some(owner) = state.object(id).filter(|o| o.zone == ZoneKind::Exile).map(|o| o.owner) else { continue };
                 zones::put_onto_battlefield(state, id, owner, None, ev);
             }
+        }
+        Effect::GainLife(amount) => {
+            let n = ctx.amount(state, amount);
+            gain_life(state, ctx.controller, n, ev);
+        }
+        Effect::DealDamageToEach { amount, types } => {
+            let board = board_of(state);
+            let n = ctx.amount(state, amount);
+            let each: Vec<ObjectId> = state
+                .battlefield_ids()
+                .into_iter()
+                .filter(|id| board.get(id).is_some_and(|c| types.iter().any(|t| c.is(*t))))
+                .collect();
+            for id in each {
+                crate::damage::deal(state, &board, ctx.source, Target::Object(id), n, ev);
+            }
+        }
+        Effect::PreventNextDamage { amount, target, and_sharing_a_color } => {
+            if !ctx.legal.get(*target).copied().unwrap_or(false) {
+                return Ok(());
+            }
+            let Some(t) = ctx.targets.get(*target).copied() else { return Ok(()) };
+            let mut protected = vec![t];
+            if let (true, Target::Object(id)) = (*and_sharing_a_color, t) {
+                // CR 615.11 Example: the creatures that share a color with it as it resolves.
+                let board = board_of(state);
+                protected.extend(
+                    crate::prevention::sharing_a_color(state, &board, id, &[CardType::Creature])
+                        .into_iter()
+                        .map(Target::Object),
+                );
+            }
+            crate::prevention::add_next_damage_shields(state, &protected, *amount);
+        }
+        Effect::PreventAllCombatDamage => {
+            let timestamp = state.new_timestamp();
+            state.shields.push(crate::prevention::Shield {
+                timestamp,
+                scope: crate::prevention::ShieldScope::AllCombat,
+                remaining: None,
+            });
         }
         Effect::CumulativeUpkeep { cost } => {
             // CR 702.24a: put an age counter, then pay the cost once per age counter or sacrifice.

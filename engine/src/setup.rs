@@ -128,6 +128,7 @@ pub(crate) fn build(setup: GameSetup) -> Result<GameState, SetupError> {
         trigger_wait: None,
         next_trigger_id: 0,
         linked_exiles: Vec::new(),
+        shields: Vec::new(),
         board_cache: Default::default(),
     };
     let mut ids: Vec<ObjectId> = Vec::new();

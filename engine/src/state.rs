@@ -267,6 +267,9 @@ pub struct GameState {
     /// Cards exiled by linked abilities (CR 607.2a).
     #[serde(default)]
     pub linked_exiles: Vec<LinkedExile>,
+    /// Prevention shields from resolved spells and abilities (CR 615.7).
+    #[serde(default)]
+    pub shields: Vec<crate::prevention::Shield>,
     /// The board last computed for this state (`layers::board`); not part of the game.
     #[serde(skip)]
     pub(crate) board_cache: crate::revision::BoardCache,

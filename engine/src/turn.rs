@@ -202,6 +202,7 @@ fn cleanup(state: &mut GameState, answers: &Answers, ev: &mut Vec<Event>) -> Res
     }
     let before = state.effects.len();
     state.effects.retain(|e| e.duration != Duration::EndOfTurn);
+    crate::prevention::end_of_turn(state);
     let ended = before.saturating_sub(state.effects.len());
     if ended > 0 {
         ev.push(Event::EffectsEnded { count: ended });

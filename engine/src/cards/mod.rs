@@ -57,6 +57,12 @@ mod twisted_image;
 mod untap_symbol_creatures;
 mod vanilla;
 mod vivid_crag;
+// CR 601-616 Examples.
+mod daunting_defender;
+mod pyroclasm;
+mod rusted_sentinel;
+mod sorins_thirst;
+mod wojek_apothecary;
 
 /// Printed characteristics and abilities of a card or token definition (CR 109.3).
 #[derive(Clone, Debug, PartialEq)]
@@ -273,6 +279,12 @@ fn registry() -> &'static Registry {
             gauntlet_of_power::def(),
             sculpting_steel::def(),
             disenchant::def(),
+            // CR 601-616 Examples.
+            daunting_defender::def(),
+            pyroclasm::def(),
+            wojek_apothecary::def(),
+            sorins_thirst::def(),
+            rusted_sentinel::def(),
         ]);
         let tokens = vec![hangarback_walker::thopter_token(), tevesh_szat::thrull_token()];
         let by_name = cards.iter().enumerate().map(|(i, c)| (c.name.clone(), i)).collect();

@@ -1,0 +1,162 @@
+//! Prevention effects (CR 615): they apply to damage that would be dealt, watching for a damage
+//! event and preventing some or all of it (CR 615.1). Prevention shields from resolving spells
+//! and abilities ("prevent the next N damage that would be dealt to ... this turn", CR 615.7)
+//! are kept in the state and used up as they prevent damage (CR 615.7); static abilities
+//! ("If a source would deal damage to a [permanent], prevent N of that damage", CR 615.10)
+//! apply to every such event while their source is on the battlefield. Damage that is entirely
+//! prevented is not dealt, so nothing triggers on it (CR 603.2g, 615.5); the caller deals only
+//! what is left.
+//!
+//! Order (CR 616.1): when several prevention effects apply to one event, the affected player
+//! or the controller of the affected object chooses; without a stated order they apply in
+//! timestamp order, static abilities by their source's timestamp. Each applies at most once to
+//! an event (CR 616.1: each one chosen is applied, then the rest are checked again).
+
+use serde::{Deserialize, Serialize};
+
+use crate::abilities::{Relation, StaticAbility};
+use crate::ids::{ObjectId, PlayerId};
+use crate::layers::Board;
+use crate::state::{GameState, ZoneKind};
+use crate::targets::Target;
+use crate::types::CardType;
+
+/// What damage a shield watches for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ShieldScope {
+    /// Damage that would be dealt to this player or permanent (CR 615.7).
+    To(Target),
+    /// Combat damage that would be dealt by any source to anything ("prevent all combat damage
+    /// that would be dealt this turn": it modifies the rules, CR 611.2c, so it applies to
+    /// permanents that weren't there when it began).
+    AllCombat,
+}
+
+/// A prevention shield created by a resolving spell or ability; it lasts until the cleanup
+/// step (CR 514.2) unless used up first (CR 615.7).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shield {
+    pub timestamp: u64,
+    pub scope: ShieldScope,
+    /// Damage it can still prevent; `None`: all of it.
+    pub remaining: Option<u32>,
+}
+
+/// One prevention effect that applies to an event: a static ability's (never used up) or a
+/// shield (by index).
+enum Applicable {
+    Static { amount: u32 },
+    Shield(usize),
+}
+
+/// Whether the recipient of a static "prevent N of that damage" ability matches.
+fn static_matches(
+    state: &GameState,
+    board: &Board,
+    filter: &crate::abilities::DamageRecipients,
+    holder: PlayerId,
+    target: Target,
+) -> bool {
+    let Target::Object(id) = target else { return false };
+    let Some(obj) = state.object(id).filter(|o| o.zone == ZoneKind::Battlefield) else { return false };
+    let Some(ch) = board.get(&id) else { return false };
+    let controller_ok = match filter.controller {
+        Relation::You => obj.controller == holder,
+        Relation::Opponent => obj.controller != holder,
+        Relation::Any => true,
+    };
+    controller_ok
+        && filter.types.iter().any(|t| ch.is(*t))
+        && filter.subtype.as_ref().is_none_or(|s| ch.subtypes.iter().any(|x| x == s))
+}
+
+/// Prevents what the prevention effects prevent of `amount` damage that `source` would deal to
+/// `target` (`combat`: it is combat damage, CR 510.2), using up shields; returns the damage
+/// left to deal. Effects apply in timestamp order (CR 616.1, see the module comment).
+pub(crate) fn prevent(
+    state: &mut GameState,
+    board: &Board,
+    _source: Option<ObjectId>,
+    target: Target,
+    amount: u32,
+    combat: bool,
+) -> u32 {
+    if amount == 0 {
+        return 0;
+    }
+    let mut found: Vec<(u64, Applicable)> = Vec::new();
+    for obj in state.zone_objects(ZoneKind::Battlefield, None) {
+        let Some(ch) = board.get(&obj.id) else { continue };
+        for (st, ts) in ch.statics() {
+            if let StaticAbility::PreventDamageTo { recipients, amount } = st {
+                if static_matches(state, board, recipients, obj.controller, target) {
+                    found.push((ts, Applicable::Static { amount: *amount }));
+                }
+            }
+        }
+    }
+    for (i, s) in state.shields.iter().enumerate() {
+        let applies = match s.scope {
+            ShieldScope::To(t) => t == target,
+            ShieldScope::AllCombat => combat,
+        };
+        if applies && s.remaining != Some(0) {
+            found.push((s.timestamp, Applicable::Shield(i)));
+        }
+    }
+    found.sort_by_key(|(ts, _)| *ts);
+    let mut left = amount;
+    for (_, a) in found {
+        if left == 0 {
+            break;
+        }
+        match a {
+            Applicable::Static { amount } => left = left.saturating_sub(amount),
+            Applicable::Shield(i) => {
+                let Some(s) = state.shields.get_mut(i) else { continue };
+                match s.remaining {
+                    None => left = 0,
+                    Some(r) => {
+                        let used = r.min(left);
+                        s.remaining = Some(r.saturating_sub(used));
+                        left = left.saturating_sub(used);
+                    }
+                }
+            }
+        }
+    }
+    // A used-up shield is gone (CR 615.7).
+    state.shields.retain(|s| s.remaining != Some(0));
+    left
+}
+
+/// Creates a shield on each of `protected` preventing the next `amount` damage this turn
+/// (CR 615.7). The set is fixed now: objects that enter or change later get none (CR 615.11
+/// Example, 611.2c).
+pub(crate) fn add_next_damage_shields(state: &mut GameState, protected: &[Target], amount: u32) {
+    for t in protected {
+        let timestamp = state.new_timestamp();
+        state.shields.push(Shield { timestamp, scope: ShieldScope::To(*t), remaining: Some(amount) });
+    }
+}
+
+/// The objects on the battlefield other than `id` that share a color with it (CR 105.2: a
+/// colorless object shares a color with nothing), as `board` shows them now.
+pub(crate) fn sharing_a_color(state: &GameState, board: &Board, id: ObjectId, types: &[CardType]) -> Vec<ObjectId> {
+    let Some(colors) = board.get(&id).map(|c| c.colors.clone()) else { return Vec::new() };
+    state
+        .battlefield_ids()
+        .into_iter()
+        .filter(|o| *o != id)
+        .filter(|o| {
+            board
+                .get(o)
+                .is_some_and(|c| types.iter().any(|t| c.is(*t)) && c.colors.iter().any(|k| colors.contains(k)))
+        })
+        .collect()
+}
+
+/// Shields end in the cleanup step (CR 514.2: "this turn" effects end).
+pub(crate) fn end_of_turn(state: &mut GameState) {
+    state.shields.clear();
+}
