@@ -138,6 +138,17 @@ pub struct TriggeredAbility {
     /// Targets chosen as it is put on the stack (CR 603.3d).
     #[serde(default)]
     pub targets: Vec<TargetSpec>,
+    /// An intervening "if" clause (CR 603.4): checked as it would trigger and again as it
+    /// resolves; false then, it doesn't trigger, or does nothing.
+    #[serde(default)]
+    pub condition: Option<Condition>,
+}
+
+/// A condition of the game state, for intervening "if" clauses (CR 603.4).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Condition {
+    /// "if you have N or more life".
+    YouHaveAtLeastLife(i32),
 }
 
 impl TriggeredAbility {
@@ -177,6 +188,16 @@ pub enum Trigger {
     YouCycleACard,
     /// "When you cycle this card" (CR 702.29c): triggers from the zone the card went to.
     YouCycleThis,
+    /// "Whenever [this creature or another] creature dies" (CR 700.4, a leaves-the-battlefield
+    /// ability that looks back in time, CR 603.10a).
+    ACreatureDies,
+    /// "Whenever another creature enters" (CR 603.6a): the creature as it is on the
+    /// battlefield (CR 603.6b).
+    AnotherCreatureEnters,
+    /// "Whenever a player casts a spell of the chosen color" (CR 601.2i, 607.2d).
+    PlayerCastsSpellOfChosenColor,
+    /// A reflexive trigger (CR 603.12): created by an effect, never found on an object.
+    Reflexive,
 }
 
 /// The type of mana a "tapped for mana of a specified type" trigger looks for (CR 106.12a).
@@ -213,6 +234,26 @@ pub enum StaticAbility {
     /// "As this [permanent] enters, choose a color" (CR 614.1c, 614.12): chosen as the
     /// permanent spell resolves (`Answers::color`), kept on the permanent (`Object::chosen_color`).
     EntersChoosingColor,
+    /// "If a card or token would be put into a graveyard from anywhere, exile it instead"
+    /// (CR 614.1a).
+    GraveyardToExile,
+    /// "If this creature would die, put it on top of its owner's library instead" (CR 614.1a,
+    /// 700.4).
+    DiesToLibraryTop,
+    /// "[Each opponent / you] can't cast spells with even mana values" (CR 601.3, 101.2).
+    CantCastEvenManaValue { who: Relation },
+    /// "[Colors] spells you cast cost {N} less to cast" (CR 601.2f).
+    SpellsCostLess { colors: Vec<Color>, generic: u32 },
+    /// "Players can't play lands" (CR 305.2, 101.2).
+    PlayersCantPlayLands,
+    /// "Lands can't enter the battlefield": a land permanent spell that can't enter goes to its
+    /// owner's graveyard instead (CR 608.3e).
+    LandsCantEnter,
+    /// "[Creatures] you control enter as a copy of this [permanent]" (CR 614.1c, 616.1f, 707.5).
+    CreaturesYouControlEnterAsCopyOfThis,
+    /// "Planeswalkers' loyalty abilities you activate cost an additional [+N]" (CR 606.5,
+    /// 118.8): the loyalty cost goes up by N.
+    LoyaltyCostsAdditional(i32),
     /// "If a source would deal damage to [recipients], prevent `amount` of that damage"
     /// (CR 615.1a, 615.10).
     PreventDamageTo { recipients: DamageRecipients, amount: u32 },
@@ -454,6 +495,25 @@ pub enum Effect {
     BecomeCopy { object: EffectObject, of: EffectObject, duration: EffectDuration, with_this_ability: bool },
     /// "Exile [object]", linked to abilities referring to "the exiled card" (CR 607.2a).
     ExileLinked(EffectObject),
+    /// "Destroy all [types]" (CR 701.8a), at the same time (CR 603.10a, 610.3d);
+    /// `can_regenerate: false` for "They can't be regenerated" (CR 701.19c).
+    DestroyAll { types: Vec<CardType>, can_regenerate: bool },
+    /// "Regenerate this [permanent]" (CR 701.19a): a regeneration shield (CR 614.8).
+    RegenerateThis,
+    /// "Exile [the n-th target] until this [permanent] leaves the battlefield" (CR 610.3): if
+    /// the source has already left as this resolves, nothing is exiled (CR 610.3c).
+    ExileUntilThisLeaves(usize),
+    /// "Gain control of [the n-th target]" with no duration (CR 613.1b, 611.2a).
+    GainControlOfTarget(usize),
+    /// "Exile all graveyards".
+    ExileAllGraveyards,
+    /// "When you do, [effect]" (CR 603.12): a reflexive triggered ability, triggered by the
+    /// enclosing effect having done what it says; it is put on the stack the next time a player
+    /// would receive priority, with its targets chosen then (CR 603.3d). Its X is the power of
+    /// the permanent just sacrificed, as it last existed ("that creature's power", CR 608.2h).
+    ReflexiveTrigger { targets: Vec<TargetSpec>, effect: Box<Effect> },
+    /// "[The n-th target] player loses N life" (CR 119.3).
+    TargetPlayerLosesLife { target: usize, amount: Amount },
     /// "You gain N life" (CR 119.3).
     GainLife(Amount),
     /// "[This] deals N damage to each [type]" (CR 120.3), e.g. "each creature".
@@ -574,6 +634,12 @@ pub enum TargetSpec {
     /// "target [nonland] permanent"; `another`: not the source of the ability (CR 109.5
     /// wording "another").
     Permanent { another: bool, nonland: bool },
+    /// "target player" (CR 115.1).
+    Player,
+    /// "target creature an opponent controls".
+    CreatureAnOpponentControls,
+    /// "target permanent [that player / an opponent] controls" (CR 608.2f Example).
+    PermanentAnOpponentControls,
     /// "target [type] card with mana value N or less from your graveyard".
     CardInYourGraveyard {
         card_type: CardType,

@@ -42,6 +42,10 @@ pub struct Answers {
     /// The color chosen as a permanent enters ("as this enters, choose a color", CR 614.12).
     #[serde(default)]
     pub color: Option<crate::types::Color>,
+    /// The order in which the affected player applies replacement effects to an event of this
+    /// resolution, by the effects' sources (CR 616.1); unnamed ones follow in timestamp order.
+    #[serde(default)]
+    pub replacement_order: Vec<ObjectId>,
 }
 
 /// Everything a player can do.
@@ -55,6 +59,10 @@ pub enum Action {
         x: Option<u32>,
         targets: Vec<Target>,
         payment: Option<ManaPool>,
+        /// The permanents sacrificed to pay an additional cost ("As an additional cost to cast
+        /// this spell, sacrifice a creature", CR 601.2b, 601.2h).
+        #[serde(default)]
+        sacrifice: Vec<ObjectId>,
     },
     /// `ability`: 0-based index among the object's activated abilities (Oracle order; a basic
     /// land's intrinsic mana ability is 0).
@@ -196,8 +204,8 @@ fn accepted_by_checks(state: &GameState, board: &Board, cache: &ProductionCache,
         // CR 305.1-305.2: `lands::play_land` fails only where this check does.
         Action::PlayLand { card, .. } => lands::check_play_land(state, player, *card, Some(board)).is_ok(),
         // CR 601.2a-h: once checked, the spell moves to the stack and nothing can fail.
-        Action::CastSpell { card, x, targets, payment, .. } => {
-            let c = casting::Cast { player, card: *card, x: *x, chosen_targets: targets.clone(), payment: payment.clone() };
+        Action::CastSpell { card, x, targets, payment, sacrifice, .. } => {
+            let c = casting::Cast { player, card: *card, x: *x, chosen_targets: targets.clone(), payment: payment.clone(), sacrifice: sacrifice.clone() };
             casting::check_cast(state, board, &c).is_ok()
         }
         Action::ActivateAbility { source, ability, x, targets, mana_choice, payment, replacement_order, .. } => {
@@ -245,8 +253,8 @@ fn apply_action(
     match action {
         Action::PassPriority { answers, .. } => priority::pass(state, player, &answers, ev),
         Action::PlayLand { card, .. } => lands::play_land(state, player, card, ev, board),
-        Action::CastSpell { card, x, targets, payment, .. } => {
-            casting::cast(state, casting::Cast { player, card, x, chosen_targets: targets, payment }, ev, board)
+        Action::CastSpell { card, x, targets, payment, sacrifice, .. } => {
+            casting::cast(state, casting::Cast { player, card, x, chosen_targets: targets, payment, sacrifice }, ev, board)
         }
         Action::ActivateAbility { source, ability, x, targets, mana_choice, payment, replacement_order, .. } => {
             activation::activate(
@@ -684,7 +692,7 @@ fn list(state: &GameState, by_trial: bool) -> Vec<Action> {
                 continue;
             }
             for t in target_lists(state, &board, &specs, player, &memo) {
-                candidates.push(Action::CastSpell { player, card: obj.id, x, targets: t, payment: None });
+                candidates.push(Action::CastSpell { player, card: obj.id, x, targets: t, payment: None, sacrifice: vec![] });
             }
         }
     }

@@ -5,7 +5,7 @@
 //! CR 605.3b) or using the stack.
 
 use crate::abilities::{Ability, ActivatedAbility, Keyword};
-use crate::costs;
+use crate::costs::{self, Cost};
 use crate::events::Event;
 use crate::ids::{ObjectId, PlayerId};
 use std::borrow::Cow;
@@ -45,6 +45,8 @@ pub(crate) struct Checked<'b> {
     /// CR 607.5: an ability a copy effect gave is linked only through that effect.
     link: u64,
     x: u32,
+    /// The cost as it is paid: the printed one with the loyalty increases of CR 606.5 applied.
+    pub cost: Cost,
     pub source_is_land: bool,
     /// The source is a creature as the ability is activated ("tap a creature for mana").
     pub source_is_creature: bool,
@@ -118,15 +120,32 @@ pub(crate) fn check_activation<'b>(state: &GameState, board: &'b Board, a: &Acti
     if !ability.is_mana_ability() && a.mana_choice.is_some() {
         return Err(Rejection::InvalidChoice("this ability doesn't add mana".into()));
     }
-    costs::check_payable(state, a.player, a.source, &ability.cost, x, a.payment.as_ref())?;
+    let cost = loyalty_cost_increased(state, board, a.player, &ability.cost);
+    costs::check_payable(state, a.player, a.source, &cost, x, a.payment.as_ref())?;
     Ok(Checked {
         ability,
         link,
         x,
+        cost,
         source_is_land: ch.is(CardType::Land),
         source_is_creature: ch.is(CardType::Creature),
         source_is_basic: ch.supertypes.iter().any(|s| s == "Basic"),
     })
+}
+
+/// CR 606.5, 118.8: "loyalty abilities you activate cost an additional [+N]": N more loyalty
+/// counters put on for a [+] cost, N fewer removed for a [−] one (the total is the sum).
+fn loyalty_cost_increased(state: &GameState, board: &Board, player: crate::ids::PlayerId, cost: &Cost) -> Cost {
+    let Some(mut loyalty) = cost.loyalty else { return cost.clone() };
+    for o in state.zone_objects(ZoneKind::Battlefield, Some(player)) {
+        let Some(ch) = board.get(&o.id) else { continue };
+        for (st, _) in ch.statics() {
+            if let crate::abilities::StaticAbility::LoyaltyCostsAdditional(n) = st {
+                loyalty = loyalty.saturating_add(*n);
+            }
+        }
+    }
+    Cost { loyalty: Some(loyalty), ..cost.clone() }
 }
 
 /// The mana ability being resolved, as `activate` hands it to `mana_abilities`.
@@ -163,7 +182,7 @@ pub(crate) fn activate(
     };
     let ability = checked.ability.clone();
     let (link, x) = (checked.link, checked.x);
-    costs::pay(state, a.player, a.source, &ability.cost, x, a.payment.as_ref(), ev)?;
+    costs::pay(state, a.player, a.source, &checked.cost, x, a.payment.as_ref(), ev)?;
     if ability.cost.loyalty.is_some() {
         let turn = state.turn;
         if let Some(o) = state.object_mut(a.source) {

@@ -24,6 +24,8 @@ pub(crate) struct Cast {
     pub x: Option<u32>,
     pub chosen_targets: Vec<Target>,
     pub payment: Option<ManaPool>,
+    /// Permanents sacrificed for an additional cost (CR 601.2b, 601.2h).
+    pub sacrifice: Vec<ObjectId>,
 }
 
 /// What a checked cast needs to be carried out.
@@ -40,7 +42,7 @@ pub(crate) struct CastPlan {
 /// mana only where allowed (601.2h, 106.6). `board`: the characteristics now. Once this is
 /// `Ok`, `cast` can't fail.
 pub(crate) fn check_cast(state: &GameState, board: &Board, c: &Cast) -> Result<CastPlan, Rejection> {
-    let Cast { player, card, x, chosen_targets, payment } = c;
+    let Cast { player, card, x, chosen_targets, payment, sacrifice } = c;
     let (player, card) = (*player, *card);
     let obj = state.object(card).ok_or(Rejection::NoSuchObject(card))?;
     if obj.zone != ZoneKind::Hand || obj.owner != player {
@@ -62,6 +64,13 @@ pub(crate) fn check_cast(state: &GameState, board: &Board, c: &Cast) -> Result<C
         .clone()
         .ok_or_else(|| Rejection::CostUnpayable("the card has no mana cost".into()))?;
     let x = crate::activation::announced_x(cost.x, *x)?;
+    // CR 601.3, 101.2: an effect that says a spell can't be cast wins over any permission; its
+    // mana value includes the announced X (CR 202.3e), so an odd X may make it castable.
+    forbidden_by_mana_value(state, board, player, cost.mana_value(x))?;
+    // CR 601.2f: the total cost, locked in before any of it is paid (the permanent reducing it
+    // may be sacrificed for the same spell, CR 601.2h Example).
+    let cost = reduced_cost(state, board, player, ch, cost);
+    check_additional_sacrifice(state, board, player, obj.def, sacrifice)?;
     let specs = spell_target_specs(Some(obj.def), ch);
     if !targets::check_all(state, board, &specs, chosen_targets, player) {
         return Err(Rejection::InvalidTarget(format!("the spell needs {} legal target(s)", specs.len())));
@@ -77,8 +86,13 @@ pub(crate) fn cast(state: &mut GameState, c: Cast, ev: &mut Vec<Event>, board: O
     let mut kept = None;
     let board = given_or_kept(board, state, &mut kept);
     let CastPlan { cost, x, purpose } = check_cast(state, board, &c)?;
-    let Cast { player, card, chosen_targets, payment, .. } = c;
+    let Cast { player, card, chosen_targets, payment, sacrifice, .. } = c;
+    // CR 601.2h: the costs are paid, mana first and then the sacrifice, in any order the
+    // player likes; the total was locked in by the check.
     pay_mana(state, player, &cost, x, payment.as_ref(), purpose, ev)?;
+    for id in sacrifice {
+        zones::sacrifice(state, id, ev);
+    }
     let new = zones::move_to(state, card, ZoneKind::Stack, Some(player), ev).ok_or(Rejection::NoSuchObject(card))?;
     if let Some(o) = state.object_mut(new) {
         o.x = if cost.x > 0 { Some(x) } else { None };
@@ -91,9 +105,76 @@ pub(crate) fn cast(state: &mut GameState, c: Cast, ev: &mut Vec<Event>, board: O
         kind: StackEntryKind::Spell,
     });
     ev.push(Event::SpellCast { player, object: new, x: if cost.x > 0 { Some(x) } else { None } });
+    crate::triggers::spell_cast(state, new);
     // CR 117.3c.
     state.passes = 0;
     Ok(())
+}
+
+/// CR 601.3: "[opponents] can't cast spells with even mana values" (a permanent's static ability).
+fn forbidden_by_mana_value(state: &GameState, board: &Board, player: PlayerId, mv: u32) -> Result<(), Rejection> {
+    if mv % 2 != 0 {
+        return Ok(());
+    }
+    for o in state.zone_objects(ZoneKind::Battlefield, None) {
+        let Some(ch) = board.get(&o.id) else { continue };
+        for (st, _) in ch.statics() {
+            if let crate::abilities::StaticAbility::CantCastEvenManaValue { who } = st {
+                let applies = match who {
+                    crate::abilities::Relation::You => o.controller == player,
+                    crate::abilities::Relation::Opponent => o.controller != player,
+                    crate::abilities::Relation::Any => true,
+                };
+                if applies {
+                    return Err(Rejection::Forbidden(format!(
+                        "a spell with the even mana value {mv} can't be cast (CR 601.3)"
+                    )));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// CR 601.2f: "[color] spells you cast cost {N} less": generic mana only, never below zero.
+fn reduced_cost(state: &GameState, board: &Board, player: PlayerId, spell: &Characteristics, mut cost: ManaCost) -> ManaCost {
+    for o in state.zone_objects(ZoneKind::Battlefield, Some(player)) {
+        let Some(ch) = board.get(&o.id) else { continue };
+        for (st, _) in ch.statics() {
+            if let crate::abilities::StaticAbility::SpellsCostLess { colors, generic } = st {
+                if colors.iter().any(|c| spell.colors.contains(c)) {
+                    cost.generic = cost.generic.saturating_sub(*generic);
+                }
+            }
+        }
+    }
+    cost
+}
+
+/// CR 601.2b, 601.2h: "As an additional cost to cast this spell, sacrifice a [type]": exactly one
+/// permanent of that type the caster controls; a spell without one takes none.
+fn check_additional_sacrifice(
+    state: &GameState,
+    board: &Board,
+    player: PlayerId,
+    def: crate::ids::DefId,
+    chosen: &[ObjectId],
+) -> Result<(), Rejection> {
+    let wanted = def.def().and_then(|d| d.additional_sacrifice.clone());
+    match (wanted, chosen) {
+        (None, []) => Ok(()),
+        (None, _) => Err(Rejection::InvalidChoice("this spell has no sacrifice to pay".into())),
+        (Some(types), [one]) => {
+            let ok = state.object(*one).is_some_and(|o| o.zone == ZoneKind::Battlefield && o.controller == player)
+                && board.get(one).is_some_and(|c| types.iter().any(|t| c.is(*t)));
+            if ok {
+                Ok(())
+            } else {
+                Err(Rejection::CostUnpayable("the sacrifice must be a permanent of the required type you control".into()))
+            }
+        }
+        (Some(_), _) => Err(Rejection::CostUnpayable("the additional cost is one permanent to sacrifice (CR 601.2h)".into())),
+    }
 }
 
 /// The targets a spell of this card needs: those of its spell text, or for an Aura the one

@@ -54,6 +54,9 @@ pub(crate) struct ResolveCtx<'a> {
     pub ability: Option<&'a crate::abilities::Ability>,
     /// The set of linked abilities of the source it belongs to (CR 607.5).
     pub link: u64,
+    /// The power of the permanent this effect last sacrificed, as it last existed (CR 608.2h),
+    /// for a reflexive trigger's "that creature's power" (CR 603.12).
+    pub sacrificed_power: Cell<Option<u32>>,
 }
 
 impl ResolveCtx<'_> {
@@ -131,6 +134,37 @@ fn group_in_zone(state: &GameState, group: Group, zone: ZoneKind) -> Vec<ObjectI
         .map(|o| o.id)
         .filter(|id| in_group(state, group, *id))
         .collect()
+}
+
+/// Destroys these permanents at the same time (CR 701.8a): each one with a regeneration shield
+/// is regenerated instead if it can be (CR 614.8, 701.19); the rest go to their owners'
+/// graveyards in one event, with the replacements their controllers ordered (CR 616.1).
+pub(crate) fn destroy(state: &mut GameState, ids: &[ObjectId], can_regenerate: bool, order: &[ObjectId], ev: &mut Vec<Event>) {
+    let mut going = Vec::new();
+    for id in ids {
+        if can_regenerate && crate::replacement::regenerate_instead(state, *id, ev) {
+            continue;
+        }
+        going.push(*id);
+    }
+    zones::move_batch(state, &going, ZoneKind::Graveyard, None, order, ev);
+}
+
+/// CR 610.3: what was exiled "until [a permanent] leaves the battlefield" returns to the
+/// battlefield under its owner's control as its source leaves; several returning because
+/// their sources left in one event return at the same time (CR 610.3d).
+pub(crate) fn return_exiled_until_left(state: &mut GameState, left: &[crate::zones::Left], ev: &mut Vec<Event>) {
+    let gone: Vec<ObjectId> = left.iter().map(|l| l.old).collect();
+    let back: Vec<ObjectId> = state.exiled_until.iter().filter(|(s, _)| gone.contains(s)).map(|(_, e)| *e).collect();
+    if back.is_empty() {
+        return;
+    }
+    state.exiled_until.retain(|(s, _)| !gone.contains(s));
+    for id in back {
+        // Only if it is still that object in exile (CR 400.7).
+        let Some(owner) = state.object(id).filter(|o| o.zone == ZoneKind::Exile).map(|o| o.owner) else { continue };
+        zones::put_onto_battlefield(state, id, owner, None, ev);
+    }
 }
 
 /// `player` gains `n` life (CR 119.3).
@@ -294,6 +328,8 @@ pub(crate) fn resolve(
                 Some([one]) if candidates.contains(one) => {
                     // Looked at as it is sacrificed (CR 903.3: the card's attribute).
                     let was_commander = in_group(state, Group::Commanders, *one);
+                    let power = board.get(one).and_then(|c| c.power).map(|p| u32::try_from(p).unwrap_or(0));
+                    ctx.sacrificed_power.set(power);
                     zones::sacrifice(state, *one, ev);
                     resolve(state, if_done, ctx, ev)?;
                     if was_commander {
@@ -338,7 +374,7 @@ pub(crate) fn resolve(
             if ctx.legal.get(*target).copied().unwrap_or(false) {
                 if let Some(Target::Object(id)) = ctx.targets.get(*target) {
                     if state.object(*id).is_some_and(|o| o.zone == ZoneKind::Battlefield) {
-                        zones::move_to(state, *id, ZoneKind::Graveyard, None, ev);
+                        destroy(state, &[*id], true, &ctx.answers.replacement_order, ev);
                     }
                 }
             }
@@ -535,6 +571,80 @@ pub(crate) fn resolve(
                 // Only if it is still that object in exile (CR 400.7).
                 let Some(owner) = state.object(id).filter(|o| o.zone == ZoneKind::Exile).map(|o| o.owner) else { continue };
                 zones::put_onto_battlefield(state, id, owner, None, ev);
+            }
+        }
+        Effect::DestroyAll { types, can_regenerate } => {
+            let board = board_of(state);
+            let ids: Vec<ObjectId> = state
+                .battlefield_ids()
+                .into_iter()
+                .filter(|id| board.get(id).is_some_and(|c| types.iter().any(|t| c.is(*t))))
+                .collect();
+            destroy(state, &ids, *can_regenerate, &ctx.answers.replacement_order, ev);
+        }
+        Effect::RegenerateThis => {
+            if let Some(this) = ctx.object(state, EffectObject::This) {
+                state.regeneration_shields.push(this);
+            }
+        }
+        Effect::ExileUntilThisLeaves(target) => {
+            // CR 610.3c: with its source gone already, the effect does nothing.
+            let Some(this) = ctx.object(state, EffectObject::This) else { return Ok(()) };
+            let Some(id) = ctx.object_target(*target) else { return Ok(()) };
+            if let Some(exiled) = zones::move_to(state, id, ZoneKind::Exile, None, ev) {
+                state.exiled_until.push((this, exiled));
+            }
+        }
+        Effect::GainControlOfTarget(target) => {
+            if let Some(id) = ctx.object_target(*target) {
+                let timestamp = state.new_timestamp();
+                state.effects.push(ContinuousEffect {
+                    timestamp,
+                    source: ctx.source,
+                    affected: vec![id],
+                    modifications: vec![Modification::GainControl(ctx.controller)],
+                    duration: Duration::Indefinite,
+                });
+                crate::layers::apply_control(state);
+            }
+        }
+        Effect::ExileAllGraveyards => {
+            let ids: Vec<ObjectId> = state.zone_objects(ZoneKind::Graveyard, None).iter().map(|o| o.id).collect();
+            zones::move_batch(state, &ids, ZoneKind::Exile, None, &[], ev);
+        }
+        Effect::ReflexiveTrigger { targets, effect } => {
+            let Some(source) = ctx.source else { return Ok(()) };
+            let (card, counters) = match state.object(source) {
+                Some(o) => (o.card, o.counters.clone()),
+                None => (None, ctx.source_counters.clone()),
+            };
+            let ability = crate::abilities::TriggeredAbility {
+                trigger: crate::abilities::Trigger::Reflexive,
+                effect: (**effect).clone(),
+                targets: targets.clone(),
+                condition: None,
+            };
+            let from = crate::triggers::TriggerSource {
+                source,
+                source_card: card,
+                controller: ctx.controller,
+                source_counters: &counters,
+                x: ctx.sacrificed_power.get(),
+                link: ctx.link,
+            };
+            crate::triggers::queue(state, &from, &ability);
+        }
+        Effect::TargetPlayerLosesLife { target, amount } => {
+            if !ctx.legal.get(*target).copied().unwrap_or(false) {
+                return Ok(());
+            }
+            if let Some(Target::Player(p)) = ctx.targets.get(*target).copied() {
+                let n = i32::try_from(ctx.amount(state, amount)).unwrap_or(i32::MAX);
+                if let Some(pl) = state.player_mut(p) {
+                    pl.life = pl.life.saturating_sub(n);
+                    let life = pl.life;
+                    ev.push(Event::LifeChanged { player: p, life });
+                }
             }
         }
         Effect::GainLife(amount) => {

@@ -39,6 +39,21 @@ pub(crate) fn check_play_land(
             "a land is played in a main phase of your turn with an empty stack (CR 305.2)".into(),
         ));
     }
+    // CR 101.2, 305.2: "Players can't play lands".
+    let board_now;
+    let b = match board {
+        Some(b) => b,
+        None => {
+            board_now = crate::layers::board_of(state);
+            &board_now
+        }
+    };
+    let forbidden = state.zone_objects(ZoneKind::Battlefield, None).iter().any(|o| {
+        b.get(&o.id).is_some_and(|c| c.statics().any(|(st, _)| matches!(st, crate::abilities::StaticAbility::PlayersCantPlayLands)))
+    });
+    if forbidden {
+        return Err(Rejection::Forbidden("players can't play lands".into()));
+    }
     if state.lands_played >= LAND_PLAYS_PER_TURN {
         return Err(Rejection::NoLandPlayLeft);
     }

@@ -159,4 +159,6 @@ pub(crate) fn sharing_a_color(state: &GameState, board: &Board, id: ObjectId, ty
 /// Shields end in the cleanup step (CR 514.2: "this turn" effects end).
 pub(crate) fn end_of_turn(state: &mut GameState) {
     state.shields.clear();
+    // Regeneration shields too (CR 701.19a: "the next time ... this turn").
+    state.regeneration_shields.clear();
 }

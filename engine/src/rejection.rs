@@ -36,6 +36,9 @@ pub enum Rejection {
     MissingChoice(String),
     #[error("choice not allowed: {0}")]
     InvalidChoice(String),
+    /// An effect says the action can't be done (CR 101.2: "can't" wins over "can").
+    #[error("forbidden by an effect: {0}")]
+    Forbidden(String),
     #[error("{0:?} doesn't have priority")]
     NotYourPriority(PlayerId),
     #[error("no such object {0:?}")]
@@ -65,7 +68,8 @@ impl Rejection {
             Rejection::InvalidTarget(_) => "target",
             Rejection::InvalidManaChoice(_)
             | Rejection::MissingChoice(_)
-            | Rejection::InvalidChoice(_) => "choice",
+            | Rejection::InvalidChoice(_)
+            | Rejection::Forbidden(_) => "choice",
             Rejection::NotYourPriority(_) => "priority",
             Rejection::NoSuchObject(_)
             | Rejection::NoSuchPlayer(_)

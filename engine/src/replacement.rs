@@ -1,4 +1,5 @@
-//! Replacement effects on mana production (CR 106.12b, 614.1a, 616.1).
+//! Replacement effects (CR 614): on mana production (CR 106.12b, 614.1a, 616.1), on where a
+//! moving object goes (CR 614.1a: "instead"), and regeneration (CR 614.8, 701.19).
 //!
 //! The player producing the mana orders the applicable effects (`replacement_order`); after
 //! each one is applied, the remaining ones are checked again (CR 616.1e) and each applies at
@@ -164,6 +165,118 @@ pub fn possible_types(
         }
     }
     out
+}
+
+/// Where an object that would move to `to` goes after the replacement effects on that event
+/// (CR 614.1a), and whether to the top of a library. The affected object's controller orders
+/// them (CR 616.1: `order` names sources, the others follow in timestamp order); after each
+/// one applies the rest are checked again and may no longer apply (CR 616.1e-f: a card exiled
+/// instead of going to the graveyard no longer "dies"). Each applies at most once (CR 614.5).
+pub(crate) fn zone_change_destination(
+    state: &GameState,
+    board: &Board,
+    id: ObjectId,
+    to: ZoneKind,
+    order: &[ObjectId],
+) -> (ZoneKind, bool) {
+    use crate::abilities::StaticAbility;
+    let Some(obj) = state.object(id) else { return (to, false) };
+    let from = obj.zone;
+    // (source, timestamp, what it does)
+    let mut reps: Vec<(ObjectId, u64, StaticAbility)> = Vec::new();
+    for o in state.zone_objects(ZoneKind::Battlefield, None) {
+        let Some(ch) = board.get(&o.id) else { continue };
+        for (st, ts) in ch.statics() {
+            match st {
+                StaticAbility::GraveyardToExile => reps.push((o.id, ts, st.clone())),
+                StaticAbility::DiesToLibraryTop if o.id == id => reps.push((o.id, ts, st.clone())),
+                _ => {}
+            }
+        }
+    }
+    if reps.is_empty() {
+        return (to, false);
+    }
+    reps.sort_by_key(|(src, ts, _)| (*ts, *src));
+    let is_creature = board.get(&id).is_some_and(|c| c.is(crate::types::CardType::Creature));
+    let (mut dest, mut top) = (to, false);
+    let mut used = vec![false; reps.len()];
+    loop {
+        let applies = |st: &StaticAbility| match st {
+            StaticAbility::GraveyardToExile => dest == ZoneKind::Graveyard,
+            // CR 700.4: dying is going from the battlefield to a graveyard as a creature.
+            StaticAbility::DiesToLibraryTop => {
+                dest == ZoneKind::Graveyard && from == ZoneKind::Battlefield && is_creature
+            }
+            _ => false,
+        };
+        let candidates: Vec<usize> = (0..reps.len())
+            .filter(|i| !used.get(*i).copied().unwrap_or(true))
+            .filter(|i| reps.get(*i).is_some_and(|(_, _, st)| applies(st)))
+            .collect();
+        let chosen = order
+            .iter()
+            .find_map(|src| candidates.iter().copied().find(|i| reps.get(*i).is_some_and(|r| r.0 == *src)))
+            .or_else(|| candidates.first().copied());
+        let Some(i) = chosen else { break };
+        if let Some(u) = used.get_mut(i) {
+            *u = true;
+        }
+        match reps.get(i).map(|r| &r.2) {
+            Some(StaticAbility::GraveyardToExile) => (dest, top) = (ZoneKind::Exile, false),
+            Some(StaticAbility::DiesToLibraryTop) => (dest, top) = (ZoneKind::Library, true),
+            _ => {}
+        }
+    }
+    (dest, top)
+}
+
+/// CR 614.1c, 616.1f: "[Creatures] you control enter as a copy of this [permanent]": the copiable
+/// values (CR 707.2) of the first such permanent `controller` controls, for an object with
+/// characteristics `ch` (a creature as it would enter) entering under their control. The copy
+/// effect applies before the "enters" replacements of the text it will have (CR 616.1f
+/// Example: Rusted Sentinel's "enters tapped" is gone).
+pub(crate) fn enters_as_copy_of_other(
+    state: &GameState,
+    board: &Board,
+    ch: &crate::layers::Characteristics,
+    controller: PlayerId,
+) -> Option<crate::layers::CopiableValues> {
+    if !ch.is(crate::types::CardType::Creature) {
+        return None;
+    }
+    let source = state.zone_objects(ZoneKind::Battlefield, Some(controller)).into_iter().find(|o| {
+        board.get(&o.id).is_some_and(|c| {
+            c.statics().any(|(st, _)| matches!(st, crate::abilities::StaticAbility::CreaturesYouControlEnterAsCopyOfThis))
+        })
+    })?;
+    crate::layers::copiable_values(state, source.id)
+}
+
+/// Whether a permanent with "Lands can't enter the battlefield" is on the battlefield (CR 608.3e).
+pub(crate) fn lands_cant_enter(state: &GameState, board: &Board) -> bool {
+    state.zone_objects(ZoneKind::Battlefield, None).iter().any(|o| {
+        board
+            .get(&o.id)
+            .is_some_and(|c| c.statics().any(|(st, _)| matches!(st, crate::abilities::StaticAbility::LandsCantEnter)))
+    })
+}
+
+/// CR 701.19a, 614.8: "regenerate [a permanent]" creates a shield; the next time it would be
+/// destroyed this turn, instead it is tapped, all damage is removed from it, and it is removed
+/// from combat. `Some(true)`: a shield was used and the permanent stays.
+pub(crate) fn regenerate_instead(state: &mut GameState, id: ObjectId, ev: &mut Vec<crate::events::Event>) -> bool {
+    let Some(i) = state.regeneration_shields.iter().position(|s| *s == id) else { return false };
+    state.regeneration_shields.remove(i);
+    if let Some(o) = state.object_mut(id) {
+        o.damage = 0;
+        if !o.tapped {
+            o.tapped = true;
+            ev.push(crate::events::Event::Tapped { object: id });
+        }
+    }
+    state.combat.attackers.retain(|a| *a != id);
+    true
 }
 
 #[cfg(test)]

@@ -129,6 +129,8 @@ pub(crate) fn build(setup: GameSetup) -> Result<GameState, SetupError> {
         next_trigger_id: 0,
         linked_exiles: Vec::new(),
         shields: Vec::new(),
+        regeneration_shields: Vec::new(),
+        exiled_until: Vec::new(),
         board_cache: Default::default(),
     };
     let mut ids: Vec<ObjectId> = Vec::new();

@@ -35,7 +35,20 @@ pub(crate) fn resolve_top(state: &mut GameState, answers: &Answers, ev: &mut Vec
                         attach_to = Some(*o);
                     }
                 }
-                let copy = enters_as_copy(state, &board, ch, answers)?;
+                let copy = match enters_as_copy(state, &board, ch, answers)? {
+                    Some(c) => Some(c),
+                    None => crate::replacement::enters_as_copy_of_other(state, &board, ch, entry.controller),
+                };
+                // CR 608.3e: a permanent spell that can't enter (a land, as it would enter,
+                // while "lands can't enter the battlefield") goes to its owner's graveyard.
+                let is_land = match &copy {
+                    Some(values) => values.types.contains(&crate::types::CardType::Land),
+                    None => ch.is(crate::types::CardType::Land),
+                };
+                if is_land && crate::replacement::lands_cant_enter(state, &board) {
+                    zones::move_to(state, entry.id, ZoneKind::Graveyard, None, ev);
+                    return Ok(());
+                }
                 // CR 707.5, 614.12: entering as a copy, it has the copied abilities as it
                 // enters, so the copied "as this enters" replacements apply, its own don't.
                 let asks = match &copy {
@@ -73,6 +86,7 @@ pub(crate) fn resolve_top(state: &mut GameState, answers: &Answers, ev: &mut Vec
                     random_used: Default::default(),
                     ability: None,
                     link: 0,
+                    sacrificed_power: Default::default(),
                 };
                 effects::resolve(state, &effect, &ctx, ev)?;
                 ev.push(Event::Resolved { id: entry.id });
@@ -89,6 +103,13 @@ pub(crate) fn resolve_top(state: &mut GameState, answers: &Answers, ev: &mut Vec
                 ev.push(Event::DidNotResolve { id: entry.id });
                 return Ok(());
             }
+            // CR 603.4: an intervening "if" clause is checked again; false, it does nothing.
+            if let Some(crate::abilities::Ability::Triggered(t)) = ability.as_deref() {
+                if t.condition.as_ref().is_some_and(|c| !crate::triggers::condition_holds(state, entry.controller, c)) {
+                    ev.push(Event::DidNotResolve { id: entry.id });
+                    return Ok(());
+                }
+            }
             let ctx = ResolveCtx {
                 controller: entry.controller,
                 source: Some(*source),
@@ -100,6 +121,7 @@ pub(crate) fn resolve_top(state: &mut GameState, answers: &Answers, ev: &mut Vec
                 random_used: Default::default(),
                 ability: ability.as_deref(),
                 link: *link,
+                sacrificed_power: Default::default(),
             };
             effects::resolve(state, effect, &ctx, ev)?;
             ev.push(Event::Resolved { id: entry.id });

@@ -270,6 +270,13 @@ pub struct GameState {
     /// Prevention shields from resolved spells and abilities (CR 615.7).
     #[serde(default)]
     pub shields: Vec<crate::prevention::Shield>,
+    /// Regeneration shields: the permanents the next destruction of which this turn is
+    /// replaced (CR 614.8, 701.19a).
+    #[serde(default)]
+    pub regeneration_shields: Vec<ObjectId>,
+    /// Cards exiled "until [source] leaves the battlefield" (CR 610.3): (source, exiled object).
+    #[serde(default)]
+    pub exiled_until: Vec<(ObjectId, ObjectId)>,
     /// The board last computed for this state (`layers::board`); not part of the game.
     #[serde(skip)]
     pub(crate) board_cache: crate::revision::BoardCache,

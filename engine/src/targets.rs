@@ -53,7 +53,7 @@ pub fn matches(
     let id = match target {
         // CR 115.4: "any target" includes players; no other spec of the pool takes a player.
         Target::Player(p) => {
-            return matches!(spec, TargetSpec::Any) && state.player(*p).is_some_and(|pl| !pl.lost);
+            return matches!(spec, TargetSpec::Any | TargetSpec::Player) && state.player(*p).is_some_and(|pl| !pl.lost);
         }
         Target::Object(id) => id,
     };
@@ -75,7 +75,9 @@ pub fn matches(
         TargetSpec::Creature | TargetSpec::AnotherCreature => creature,
         TargetSpec::CreatureYouControl => creature && obj.controller == controller,
         TargetSpec::Any => creature || (on_battlefield && ch.is(CardType::Planeswalker)),
-        TargetSpec::Spell | TargetSpec::SpellOrAbility => false,
+        TargetSpec::Spell | TargetSpec::SpellOrAbility | TargetSpec::Player => false,
+        TargetSpec::CreatureAnOpponentControls => creature && obj.controller != controller,
+        TargetSpec::PermanentAnOpponentControls => on_battlefield && obj.controller != controller,
         TargetSpec::Land => on_battlefield && ch.is(CardType::Land),
         TargetSpec::ArtifactOrEnchantment => {
             on_battlefield && (ch.is(CardType::Artifact) || ch.is(CardType::Enchantment))

@@ -26,6 +26,10 @@ pub(crate) struct TriggerSource<'a> {
 
 /// Records that `ability` triggered; it waits until a player would receive priority.
 pub(crate) fn queue(state: &mut GameState, from: &TriggerSource, ability: &TriggeredAbility) {
+    // CR 603.4: an intervening "if" clause false as the event happens: it doesn't trigger.
+    if ability.condition.as_ref().is_some_and(|c| !condition_holds(state, from.controller, c)) {
+        return;
+    }
     let timestamp = state.new_timestamp();
     state.next_trigger_id = state.next_trigger_id.saturating_add(1);
     let id = state.next_trigger_id;
@@ -42,6 +46,13 @@ pub(crate) fn queue(state: &mut GameState, from: &TriggerSource, ability: &Trigg
         ability: Some(Box::new(Ability::Triggered(ability.clone()))),
         link: from.link,
     });
+}
+
+/// Whether an intervening "if" condition holds now for a player (CR 603.4).
+pub(crate) fn condition_holds(state: &GameState, controller: PlayerId, c: &crate::abilities::Condition) -> bool {
+    match c {
+        crate::abilities::Condition::YouHaveAtLeastLife(n) => state.player(controller).is_some_and(|p| p.life >= *n),
+    }
 }
 
 /// Queues every triggered ability of `id` (as `board` shows it) with this trigger.
@@ -85,6 +96,79 @@ pub(crate) fn cycled(state: &mut GameState, player: PlayerId, card: Option<Objec
     }
     if let Some(c) = card {
         queue_matching(state, &board, c, player, Trigger::YouCycleThis);
+    }
+}
+
+/// Permanents left the battlefield in one event (`left`): the leaves-the-battlefield abilities
+/// of every permanent that was on the battlefield just before (`watchers`, as `before` shows
+/// them) trigger, those of the permanents that left with them included (CR 603.10a: they
+/// look back in time). "Dies" is going to a graveyard as a creature (CR 700.4).
+pub(crate) fn left_battlefield(
+    state: &mut GameState,
+    before: &Board,
+    watchers: &[(ObjectId, Option<CardId>, PlayerId, &crate::counters::Counters<u32>)],
+    left: &[crate::zones::Left],
+) {
+    for l in left {
+        let dies = l.to == ZoneKind::Graveyard && l.ch.is(crate::types::CardType::Creature);
+        for (id, card, controller, counters) in watchers {
+            let Some(ch) = before.get(id) else { continue };
+            for a in &ch.abilities {
+                let Ability::Triggered(t) = &*a.ability else { continue };
+                let fires = match t.trigger {
+                    Trigger::ThisLeavesBattlefield => *id == l.old,
+                    Trigger::Dies => *id == l.old && dies,
+                    Trigger::ACreatureDies => dies,
+                    _ => false,
+                };
+                if fires {
+                    let from = TriggerSource {
+                        source: *id,
+                        source_card: *card,
+                        controller: *controller,
+                        source_counters: counters,
+                        x: None,
+                        link: a.link,
+                    };
+                    queue(state, &from, t);
+                }
+            }
+        }
+    }
+}
+
+/// A creature entered (`entered`, as it is on the battlefield, CR 603.6b): "whenever another
+/// creature enters" abilities of the other permanents trigger.
+pub(crate) fn another_entered(state: &mut GameState, entered: ObjectId) {
+    let board = board_of(state);
+    if !board.get(&entered).is_some_and(|c| c.is(crate::types::CardType::Creature)) {
+        return;
+    }
+    let ids: Vec<(ObjectId, PlayerId)> = state
+        .zone_objects(ZoneKind::Battlefield, None)
+        .iter()
+        .filter(|o| o.id != entered)
+        .map(|o| (o.id, o.controller))
+        .collect();
+    for (id, controller) in ids {
+        queue_matching(state, &board, id, controller, Trigger::AnotherCreatureEnters);
+    }
+}
+
+/// A spell was cast (CR 601.2i): "whenever a player casts a spell of the chosen color"
+/// abilities trigger when the spell has the color chosen as their source entered.
+pub(crate) fn spell_cast(state: &mut GameState, spell: ObjectId) {
+    let board = board_of(state);
+    let Some(colors) = board.get(&spell).map(|c| c.colors.clone()) else { return };
+    let ids: Vec<(ObjectId, PlayerId, Option<crate::types::Color>)> = state
+        .zone_objects(ZoneKind::Battlefield, None)
+        .iter()
+        .map(|o| (o.id, o.controller, o.chosen_color))
+        .collect();
+    for (id, controller, chosen) in ids {
+        if chosen.is_some_and(|c| colors.contains(&c)) {
+            queue_matching(state, &board, id, controller, Trigger::PlayerCastsSpellOfChosenColor);
+        }
     }
 }
 

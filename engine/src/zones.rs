@@ -28,12 +28,97 @@ pub fn move_to(
     controller: Option<PlayerId>,
     ev: &mut Vec<Event>,
 ) -> Option<ObjectId> {
-    let from = state.object(id)?.zone;
-    let lki = if from == ZoneKind::Battlefield {
-        characteristics(state, id)
+    move_batch(state, &[id], to, controller, &[], ev).into_iter().next().flatten()
+}
+
+/// A permanent as it last existed on the battlefield (CR 603.10a, 608.2h).
+pub(crate) struct Left {
+    pub old: ObjectId,
+    pub ch: crate::layers::Characteristics,
+    pub to: ZoneKind,
+}
+
+/// A permanent on the battlefield just before an event, whose leaves-the-battlefield abilities
+/// look back at that moment (CR 603.10a).
+struct Watcher {
+    id: ObjectId,
+    card: Option<crate::ids::CardId>,
+    controller: PlayerId,
+    counters: Counters<u32>,
+}
+
+/// Moves the objects `ids` to `to` in one event (CR 603.10a: they leave at the same time, so
+/// each one's leaves-the-battlefield abilities see the others leave; CR 610.3d: what their
+/// "until" effects exiled returns at the same time). Replacement effects on each move apply
+/// first (CR 614.1a, 616.1: `order` as the affected object's controller chose; unnamed ones
+/// follow in timestamp order). Returns each one's new id, or `None` if it stayed.
+pub(crate) fn move_batch(
+    state: &mut GameState,
+    ids: &[ObjectId],
+    to: ZoneKind,
+    controller: Option<PlayerId>,
+    order: &[ObjectId],
+    ev: &mut Vec<Event>,
+) -> Vec<Option<ObjectId>> {
+    let from_battlefield = ids.iter().any(|id| state.object(*id).is_some_and(|o| o.zone == ZoneKind::Battlefield));
+    let before = crate::layers::board_of(state);
+    let watchers: Vec<Watcher> = if from_battlefield {
+        state
+            .zone_objects(ZoneKind::Battlefield, None)
+            .iter()
+            .map(|o| Watcher { id: o.id, card: o.card, controller: o.controller, counters: o.counters.clone() })
+            .collect()
     } else {
-        None
+        Vec::new()
     };
+    let mut left = Vec::new();
+    let mut out = Vec::new();
+    for id in ids {
+        let (dest, top) = crate::replacement::zone_change_destination(state, &before, *id, to, order);
+        let lki = state
+            .object(*id)
+            .filter(|o| o.zone == ZoneKind::Battlefield)
+            .and_then(|_| before.get(id).cloned());
+        let new = move_raw(state, *id, dest, controller, ev);
+        if let (true, Some(n)) = (top, new) {
+            put_on_top(state, n);
+        }
+        if let (Some(ch), Some(_)) = (lki, new) {
+            left.push(Left { old: *id, ch, to: dest });
+        }
+        out.push(new);
+    }
+    if !left.is_empty() {
+        crate::triggers::left_battlefield(state, &before, &watchers.iter().map(|w| (w.id, w.card, w.controller, &w.counters)).collect::<Vec<_>>(), &left);
+        crate::effects::return_exiled_until_left(state, &left, ev);
+    }
+    out
+}
+
+/// A card just put into a library goes on top instead of the bottom: the library's order is
+/// its objects' timestamps (see `state`), so it takes one below all of theirs.
+fn put_on_top(state: &mut GameState, id: ObjectId) {
+    let Some(owner) = state.object(id).map(|o| o.owner) else { return };
+    let lowest = state
+        .zone_objects(ZoneKind::Library, Some(owner))
+        .iter()
+        .filter(|o| o.id != id)
+        .map(|o| o.timestamp)
+        .min();
+    if let (Some(t), Some(o)) = (lowest, state.object_mut(id)) {
+        o.timestamp = t.saturating_sub(1);
+    }
+}
+
+/// The move itself, with no trigger and no replacement.
+fn move_raw(
+    state: &mut GameState,
+    id: ObjectId,
+    to: ZoneKind,
+    controller: Option<PlayerId>,
+    ev: &mut Vec<Event>,
+) -> Option<ObjectId> {
+    let from = state.object(id)?.zone;
     let old = state.objects.remove(&id)?;
     if from == ZoneKind::Stack {
         state.stack.retain(|e| e.id != id);
@@ -73,26 +158,6 @@ pub fn move_to(
         }
     }
     ev.push(Event::ZoneChanged { card: old.card, old: id, new: new_id, from, to });
-    if let Some(ch) = lki {
-        // CR 603.10a: leaves-the-battlefield abilities look back at the permanent as it last
-        // existed; dying is going to a graveyard as a creature (CR 700.4).
-        let dies = to == ZoneKind::Graveyard && ch.is(CardType::Creature);
-        for a in &ch.abilities {
-            if let Ability::Triggered(t) = &*a.ability {
-                if t.trigger == Trigger::ThisLeavesBattlefield || (dies && t.trigger == Trigger::Dies) {
-                    let from = TriggerSource {
-                        source: id,
-                        source_card: old.card,
-                        controller: old.controller,
-                        source_counters: &old.counters,
-                        x: None,
-                        link: a.link,
-                    };
-                    queue(state, &from, t);
-                }
-            }
-        }
-    }
     Some(new_id)
 }
 
@@ -175,6 +240,14 @@ pub(crate) fn put_onto_battlefield_as(
     copy: Option<CopiableValues>,
     ev: &mut Vec<Event>,
 ) -> Option<ObjectId> {
+    // CR 614.1c, 616.1f: entering as a copy of another permanent applies first.
+    let copy = match copy {
+        Some(c) => Some(c),
+        None => {
+            let board = crate::layers::board_of(state);
+            board.get(&id).and_then(|ch| crate::replacement::enters_as_copy_of_other(state, &board, ch, controller))
+        }
+    };
     let new_id = move_to(state, id, ZoneKind::Battlefield, Some(controller), ev)?;
     if let Some(o) = state.object_mut(new_id) {
         o.attached_to = attach_to.filter(|t| *t != new_id);
@@ -191,6 +264,7 @@ pub(crate) fn put_onto_battlefield_as(
     }
     apply_etb_replacements(state, new_id, entered_x, ev);
     etb_triggers(state, new_id);
+    crate::triggers::another_entered(state, new_id);
     Some(new_id)
 }
 
@@ -337,6 +411,7 @@ pub fn create_token(
     ev.push(Event::TokenCreated { object: id, name: def.name.clone() });
     apply_etb_replacements(state, id, None, ev);
     etb_triggers(state, id);
+    crate::triggers::another_entered(state, id);
     Some(id)
 }
 

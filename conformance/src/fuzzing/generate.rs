@@ -58,15 +58,16 @@ const ZONES: [ZoneKind; 10] = [
     ZoneKind::Command,
 ];
 
-/// The generator's card pool, version 1 (the engine's pool when it was written, in its order):
+/// The generator's card pool, version 2 (version 1 was the engine's pool when it was written, in
+/// its order; version 2 appended the cards of issue 27):
 /// palette and object bytes name cards of this list, *by position*, so a card added to the
 /// engine (and `rulings/cards.toml`) doesn't shift what any byte names and every seed keeps
 /// generating the boards it did. A card the engine has and this list lacks is still generated,
 /// through the few bytes kept for it ([`card_of_byte`]); appending it here instead changes what
 /// many seeds generate (bump the version and rerun `measure_hunts`, BENCHMARKS.md "Mutant
 /// hunts"). A name the engine lacks is skipped.
-pub const POOL_VERSION: u32 = 1;
-pub const POOL: [&str; 49] = [
+pub const POOL_VERSION: u32 = 2;
+pub const POOL: [&str; 72] = [
     "Plains",
     "Island",
     "Swamp",
@@ -116,6 +117,30 @@ pub const POOL: [&str; 49] = [
     "Gempalm Incinerator",
     "Parallax Wave",
     "Holy Strength",
+    // Version 2 (issue 27): the cards of the CR 601-616 Examples the engine models fully.
+    "Daunting Defender",
+    "Pyroclasm",
+    "Wojek Apothecary",
+    "Sorin's Thirst",
+    "Rusted Sentinel",
+    "Banisher Priest",
+    "Blatant Thievery",
+    "Blood Artist",
+    "Day of Judgment",
+    "Wrath of God",
+    "Dryad Arbor",
+    "Essence of the Wild",
+    "Gravebane Zombie",
+    "Heart-Piercer Manticore",
+    "Helpful Hunter",
+    "Humility",
+    "Nature's Revolt",
+    "Rest in Peace",
+    "Soul Warden",
+    "Altar's Reap",
+    "Rolling Thunder",
+    "Thunderscape Familiar",
+    "Void Winnower",
 ];
 
 /// Bytes from this one up name the engine's cards that [`POOL`] doesn't list (when there are
@@ -494,7 +519,7 @@ impl Attempt {
         match self.kind % 4 {
             // Half the time no choice: most abilities refuse one they don't ask for.
             0 | 1 => activate(player, object, usize::from(self.ability % 2), (self.mana >= 128).then(|| MANA_TYPES[usize::from(self.mana) % 6])),
-            2 => Action::CastSpell { player, card: object, x, targets: vec![Target::Object(object)], payment: None },
+            2 => Action::CastSpell { player, card: object, x, targets: vec![Target::Object(object)], payment: None, sacrifice: vec![] },
             _ => {
                 if self.x % 2 == 0 {
                     Action::PlayLand { player, card: object }
@@ -555,7 +580,7 @@ impl WildAction {
         let x = self.x.map(|x| u32::from(x % 8));
         match self.kind % 4 {
             0 => Action::PlayLand { player, card: object },
-            1 => Action::CastSpell { player, card: object, x, targets, payment: None },
+            1 => Action::CastSpell { player, card: object, x, targets, payment: None, sacrifice: vec![] },
             2 => Action::ActivateAbility {
                 player,
                 source: object,

@@ -441,7 +441,12 @@ impl<G: RulesGame> Session<G> {
             }
             Verb::Cast { card } => {
                 let card = self.object(card)?;
-                self.apply(Action::CastSpell { player, card, x: a.x, targets, payment })
+                // An additional cost's sacrifice is chosen as the spell is cast (CR 601.2b).
+                let sacrifice = match a.choose.as_ref().and_then(|c| c.sacrifice.as_ref()) {
+                    Some(s) => s.iter().map(|r| self.object(r)).collect::<Result<_, _>>()?,
+                    None => Vec::new(),
+                };
+                self.apply(Action::CastSpell { player, card, x: a.x, targets, payment, sacrifice })
             }
             Verb::PlayLand { card } => {
                 let card = self.object(card)?;
@@ -473,7 +478,9 @@ impl<G: RulesGame> Session<G> {
             .first()
             .map(|item| item.id)
             .ok_or_else(|| StepError::Failed("`resolve` with an empty stack".into()))?;
-        let answers = self.answers(a.choose.as_ref())?;
+        let mut answers = self.answers(a.choose.as_ref())?;
+        // CR 616.1: the order in which the affected player applies replacement effects.
+        answers.replacement_order = a.order.iter().map(|r| self.object(r)).collect::<Result<_, _>>()?;
         for _ in 0..MAX_PASSES {
             if !self.game.reference().stack_view().iter().any(|item| item.id == top) {
                 return Ok(());

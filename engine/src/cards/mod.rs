@@ -58,6 +58,25 @@ mod untap_symbol_creatures;
 mod vanilla;
 mod vivid_crag;
 // CR 601-616 Examples.
+mod altars_reap;
+mod carth_the_lion;
+mod rolling_thunder;
+mod thunderscape_familiar;
+mod void_winnower;
+mod banisher_priest;
+mod blatant_thievery;
+mod blood_artist;
+mod day_of_judgment;
+mod dryad_arbor;
+mod essence_of_the_wild;
+mod gravebane_zombie;
+mod heart_piercer_manticore;
+mod helpful_hunter;
+mod humility;
+mod natures_revolt;
+mod rest_in_peace;
+mod soul_warden;
+mod worms_of_the_earth;
 mod daunting_defender;
 mod pyroclasm;
 mod rusted_sentinel;
@@ -85,6 +104,8 @@ pub struct CardDef {
     /// What an instant or sorcery does as it resolves (CR 608.2), and its targets (CR 601.2c).
     pub spell_effect: Option<Effect>,
     pub spell_targets: Vec<TargetSpec>,
+    /// "As an additional cost to cast this spell, sacrifice a [type]" (CR 601.2b).
+    pub additional_sacrifice: Option<Vec<CardType>>,
 }
 
 impl CardDef {
@@ -104,6 +125,7 @@ impl CardDef {
             abilities: Vec::new(),
             spell_effect: None,
             spell_targets: Vec::new(),
+            additional_sacrifice: None,
         }
     }
     pub(crate) fn cost(mut self, s: &str) -> CardDef {
@@ -185,11 +207,11 @@ pub(crate) fn tap_add(spec: ManaSpec) -> Ability {
     activated(tap(), vec![], Effect::AddMana(spec))
 }
 pub(crate) fn triggered(trigger: Trigger, effect: Effect) -> Ability {
-    Ability::Triggered(TriggeredAbility { trigger, effect, targets: vec![] })
+    Ability::Triggered(TriggeredAbility { trigger, effect, targets: vec![], condition: None })
 }
 /// A triggered ability with targets (CR 603.3d).
 pub(crate) fn triggered_targeting(trigger: Trigger, targets: Vec<TargetSpec>, effect: Effect) -> Ability {
-    Ability::Triggered(TriggeredAbility { trigger, effect, targets })
+    Ability::Triggered(TriggeredAbility { trigger, effect, targets, condition: None })
 }
 pub(crate) fn keyword(k: Keyword) -> Ability {
     Ability::Keyword(k)
@@ -285,6 +307,26 @@ fn registry() -> &'static Registry {
             wojek_apothecary::def(),
             sorins_thirst::def(),
             rusted_sentinel::def(),
+            banisher_priest::def(),
+            blatant_thievery::def(),
+            blood_artist::def(),
+            day_of_judgment::day_of_judgment(),
+            day_of_judgment::wrath_of_god(),
+            dryad_arbor::def(),
+            essence_of_the_wild::def(),
+            gravebane_zombie::def(),
+            heart_piercer_manticore::def(),
+            helpful_hunter::def(),
+            humility::def(),
+            natures_revolt::def(),
+            rest_in_peace::def(),
+            soul_warden::def(),
+            worms_of_the_earth::def(),
+            altars_reap::def(),
+            carth_the_lion::def(),
+            rolling_thunder::def(),
+            thunderscape_familiar::def(),
+            void_winnower::def(),
         ]);
         let tokens = vec![hangarback_walker::thopter_token(), tevesh_szat::thrull_token()];
         let by_name = cards.iter().enumerate().map(|(i, c)| (c.name.clone(), i)).collect();

@@ -65,7 +65,8 @@ fn disallow_counters_an_activated_ability() {
         card: obj(&g, disallow),
         x: None,
         targets: vec![ability],
-        payment: None
+        payment: None,
+        sacrifice: vec![],
     }));
     cast_at(&mut g, BOB, disallow, None, vec![ability]).unwrap();
     resolve_top(&mut g, Answers::default()).unwrap();
