@@ -27,7 +27,7 @@ pub mod objects;
 pub mod layers;
 pub mod mana;
 mod mana_abilities;
-mod prevention;
+pub mod prevention;
 mod priority;
 pub mod rejection;
 pub mod replacement;

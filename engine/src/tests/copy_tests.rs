@@ -19,6 +19,7 @@ const MAY: Answers = Answers {
     may: Some(true),
     keep: None,
     color: None,
+    replacement_order: Vec::new(),
 };
 
 /// Cycles `crystal` (in alice's hand); Resonance's trigger targets `target`; resolves the
