@@ -82,7 +82,9 @@ fn engine_supplied_values_do_not_split_findings() {
         assert!(!f.signature.contains("zz-hostile"), "{}", f.signature);
         assert!(!f.mismatch.key().contains("zz-hostile"), "{}", f.mismatch.key());
     }
-    assert!(s.findings.len() <= 3, "{:?}", s.findings.iter().map(|f| &f.signature).collect::<Vec<_>>());
+    // At most one finding per zone the counters were compared in (the signature names the zone;
+    // card pool v2 reaches four of them in these 40 scenarios), not one per scenario.
+    assert!(s.findings.len() <= 7, "{:?}", s.findings.iter().map(|f| &f.signature).collect::<Vec<_>>());
 }
 
 /// Item 2: `--time` bounds minimization too: once the run's time is up, no minimization run
