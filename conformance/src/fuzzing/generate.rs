@@ -192,11 +192,23 @@ pub const THEMES: [&[&str]; 8] = [
     &["Llanowar Elves", "Llanowar Elves", "Safehold Sentry", "Merrow Wavebreakers", "Plains", "Island"],
 ];
 
+/// Themes of card pool v2 (issue 27), chosen by the theme bytes from [`NEW_THEMES_FROM`] up, so
+/// that the bytes below keep naming the themes they did: creatures dying together under a
+/// "whenever a creature dies" ability (CR 603.10a), and prevention shields with damage to use
+/// them (CR 615.7).
+pub const NEW_THEMES: [&[&str]; 2] = [
+    &["Blood Artist", "Grizzly Bears", "Grizzly Bears", "Day of Judgment", "Lightning Bolt", "Plains", "Mountain"],
+    &["Wojek Apothecary", "Grizzly Bears", "Rusted Sentinel", "Lightning Bolt", "Pyroclasm", "Mountain", "Plains"],
+];
+
+/// Theme bytes from this one up name [`NEW_THEMES`] (16 of the 256).
+const NEW_THEMES_FROM: u8 = 240;
+
 /// Where a card's rulings happen, for the cards that have such a place: spells with X and
 /// cyclers in the hand (cast, cycled), the permanents whose triggers and effects the rulings
 /// are about on the battlefield. An object of such a card is put there when its zone byte is
 /// [`HOME_FROM`] or more (about three times in eight), else in a zone of [`ZONES`].
-pub const HOME_ZONES: [(&str, ZoneKind); 14] = [
+pub const HOME_ZONES: [(&str, ZoneKind); 18] = [
     ("Hangarback Walker", ZoneKind::Hand),
     ("Stumpsquall Hydra", ZoneKind::Hand),
     ("Endless One", ZoneKind::Hand),
@@ -211,6 +223,11 @@ pub const HOME_ZONES: [(&str, ZoneKind); 14] = [
     ("Llanowar Elves", ZoneKind::Battlefield),
     ("Safehold Sentry", ZoneKind::Battlefield),
     ("Merrow Wavebreakers", ZoneKind::Battlefield),
+    // Card pool v2.
+    ("Blood Artist", ZoneKind::Battlefield),
+    ("Wojek Apothecary", ZoneKind::Battlefield),
+    ("Day of Judgment", ZoneKind::Hand),
+    ("Pyroclasm", ZoneKind::Hand),
 ];
 
 /// See [`HOME_ZONES`].
@@ -317,7 +334,11 @@ impl<'a> Arbitrary<'a> for BoardRecipe {
         }
         let theme = u8::arbitrary(u)?;
         if theme % 3 != 0 {
-            let cards = THEMES.get(usize::from(theme / 3) % THEMES.len()).copied().unwrap_or(&[]);
+            let cards = if theme >= NEW_THEMES_FROM {
+                NEW_THEMES.get(usize::from(theme - NEW_THEMES_FROM) % NEW_THEMES.len()).copied().unwrap_or(&[])
+            } else {
+                THEMES.get(usize::from(theme / 3) % THEMES.len()).copied().unwrap_or(&[])
+            };
             palette.extend(cards.iter().copied().filter(|n| mtg_engine::cards::card_def(n).is_some()));
         }
         let library = <[u8; 2]>::arbitrary(u)?;
@@ -791,7 +812,11 @@ mod tests {
     #[test]
     fn the_pool_themes_and_home_zones_name_cards_of_the_engine() {
         let engine = mtg_engine::card_names();
-        let named = POOL.iter().chain(THEMES.iter().flat_map(|t| t.iter())).chain(HOME_ZONES.iter().map(|(n, _)| n));
+        let named = POOL
+            .iter()
+            .chain(THEMES.iter().flat_map(|t| t.iter()))
+            .chain(NEW_THEMES.iter().flat_map(|t| t.iter()))
+            .chain(HOME_ZONES.iter().map(|(n, _)| n));
         for name in named {
             assert!(engine.contains(name), "{name} is not in the engine's pool");
         }

@@ -19,7 +19,7 @@ use mtg_engine::layers::Board;
 use mtg_engine::state::ContinuousEffect;
 use mtg_engine::{replacement, Action, GameState, ManaType, ObjectId, PlayerId, ZoneKind};
 
-use super::{added_types, Broken, Invariant, RulesGame};
+use super::{Broken, Invariant, RulesGame};
 
 /// What "could produce" depends on: the battlefield and the continuous effects.
 type Fingerprint = (Vec<(ObjectId, PlayerId, Vec<(String, u32)>, Option<ObjectId>)>, Vec<ContinuousEffect>);
@@ -118,7 +118,7 @@ impl Cache {
                             replacement_order: order.clone(),
                         };
                         if let Ok(events) = g.apply(action) {
-                            simulated.extend(added_types(&base, g.state(), &events, obj.controller));
+                            simulated.extend(super::produced_by(&base, g.state(), &events, obj.controller, obj.id));
                         }
                     }
                 }

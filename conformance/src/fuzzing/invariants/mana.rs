@@ -5,7 +5,7 @@
 
 use mtg_engine::{Action, ZoneKind};
 
-use super::{added_types, Broken, Invariant, RulesGame, Transition};
+use super::{Broken, Invariant, RulesGame, Transition};
 
 /// Which of the two checks of an accepted mana ability had their precondition: undefined mana
 /// (its source could produce nothing), and could-produce (it added mana to compare).
@@ -27,7 +27,7 @@ pub(super) fn produced<G: RulesGame>(t: &Transition<'_, G>, undefined: bool, cou
         return Ok(None);
     }
     let possible = t.before.could_produce(*source);
-    let added = added_types(t.before.state(), t.after.state(), events, *player);
+    let added = super::produced_by(t.before.state(), t.after.state(), events, *player, *source);
     let name = &ch.name;
     if undefined && possible.is_empty() {
         if !added.is_empty() {

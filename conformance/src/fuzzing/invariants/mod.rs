@@ -21,8 +21,11 @@ mod costs;
 mod could_produce;
 mod counters;
 mod durations;
+mod forbidden;
 mod game_wide;
 mod mana;
+mod prevention;
+mod triggers;
 pub mod oracle;
 #[cfg(any(test, feature = "mutants"))]
 pub mod mutants;
@@ -130,6 +133,14 @@ pub enum Invariant {
     /// CR 611.2a / 514.2: effects end when their duration says ("until end of turn" in the
     /// cleanup step; "until your next turn" as that player's next turn begins).
     Durations,
+    /// CR 603.2c, 603.10a: a "whenever a creature dies" ability triggers once per death, and
+    /// looks back in time when it leaves with the creatures.
+    TriggersOncePerEvent,
+    /// CR 615.7, 603.2g: a prevention shield is used by the next damage to what it protects; all
+    /// damage prevented, no damage event.
+    PreventionShieldUsed,
+    /// CR 601.3, 101.2: a cast or land play an effect forbids is rejected and never listed.
+    ForbiddenActionRejected,
     // ---- game-wide ----
     /// CR 400.1, 400.7: every card is exactly one object in exactly one zone; spells on the
     /// stack are objects in the stack zone.
@@ -151,7 +162,7 @@ pub enum Invariant {
 }
 
 impl Invariant {
-    pub const ALL: [Invariant; 19] = [
+    pub const ALL: [Invariant; 22] = [
         Invariant::TapSymbol,
         Invariant::UntapSymbol,
         Invariant::SummoningSickness,
@@ -163,6 +174,9 @@ impl Invariant {
         Invariant::ChimericMassDies,
         Invariant::EntersWithX,
         Invariant::Durations,
+        Invariant::TriggersOncePerEvent,
+        Invariant::PreventionShieldUsed,
+        Invariant::ForbiddenActionRejected,
         Invariant::OneZone,
         Invariant::NoPendingSba,
         Invariant::PoolsEmpty,
@@ -173,8 +187,8 @@ impl Invariant {
         Invariant::SetupBuilds,
     ];
 
-    /// The rulings-as-invariants group (each has a mutant test): the first eleven of [`Self::ALL`].
-    pub const RULINGS: &'static [Invariant] = Invariant::ALL.split_at(11).0;
+    /// The rulings-as-invariants group (each has a mutant test): the first fourteen of [`Self::ALL`].
+    pub const RULINGS: &'static [Invariant] = Invariant::ALL.split_at(14).0;
 
     /// The save/load cost class: a JSON save and load and a fresh board after every step, about
     /// two thirds of a scenario's cost when checked with the rest. The fuzz target `save_load`
@@ -195,6 +209,9 @@ impl Invariant {
             Invariant::ChimericMassDies => "chimeric-mass-dies",
             Invariant::EntersWithX => "enters-with-x",
             Invariant::Durations => "durations",
+            Invariant::TriggersOncePerEvent => "triggers-once-per-event",
+            Invariant::PreventionShieldUsed => "prevention-shield-used",
+            Invariant::ForbiddenActionRejected => "forbidden-action-rejected",
             Invariant::OneZone => "one-zone",
             Invariant::NoPendingSba => "no-pending-sba",
             Invariant::PoolsEmpty => "pools-empty",
@@ -220,6 +237,9 @@ impl Invariant {
             Invariant::ChimericMassDies => "an animated Chimeric Mass with no charge counters is put into the graveyard",
             Invariant::EntersWithX => "a permanent that enters with X counters gets the X of the spell it was",
             Invariant::Durations => "\"until end of turn\" effects end in the cleanup step, \"until your next turn\" effects as that turn begins",
+            Invariant::TriggersOncePerEvent => "a \"whenever a creature dies\" ability triggers once for each creature that dies, looking back in time as it leaves with them",
+            Invariant::PreventionShieldUsed => "a shield preventing the next damage to something is used by the next damage to it, and prevented damage is not dealt",
+            Invariant::ForbiddenActionRejected => "an action an effect says can't be done is rejected and never listed as legal",
             Invariant::OneZone => "a card is one object in one zone; moving makes a new object",
             Invariant::NoPendingSba => "state-based actions are performed before a player gets priority",
             Invariant::PoolsEmpty => "mana pools empty at the end of each step and phase",
@@ -249,6 +269,9 @@ impl Invariant {
             Invariant::ChimericMassDies => "chimeric-mass-2011-01-01-4",
             Invariant::EntersWithX => "cr-107.3m",
             Invariant::Durations => "cr-611.2a",
+            Invariant::TriggersOncePerEvent => "cr-603.10a",
+            Invariant::PreventionShieldUsed => "cr-615.7",
+            Invariant::ForbiddenActionRejected => "cr-601.3a-example-1",
             Invariant::OneZone => "cr-400.7",
             Invariant::NoPendingSba => "cr-704.3",
             Invariant::PoolsEmpty => "cr-106.4",
@@ -418,6 +441,13 @@ impl Checker {
         for (i, armed) in exposed {
             self.count(i, armed);
         }
+        if self.on(Invariant::ForbiddenActionRejected) {
+            for a in legal {
+                let (_, armed) = forbidden::forbidden(game.state(), board, a);
+                self.count(Invariant::ForbiddenActionRejected, armed);
+                forbidden::check(game.state(), board, a, "listed as legal")?;
+            }
+        }
         for a in legal {
             if let Some(b) = costs::unpayable(game.state(), board, a) {
                 if self.on(b.invariant) {
@@ -432,6 +462,13 @@ impl Checker {
     pub fn transition<G: RulesGame>(&mut self, t: &Transition<'_, G>) -> Result<(), Broken> {
         for (i, armed) in costs::armed(t.before.state(), t.before_board, t.action) {
             self.count(i, armed);
+        }
+        if self.on(Invariant::ForbiddenActionRejected) {
+            let (_, armed) = forbidden::forbidden(t.before.state(), t.before_board, t.action);
+            self.count(Invariant::ForbiddenActionRejected, armed);
+            if t.outcome.is_ok() {
+                forbidden::check(t.before.state(), t.before_board, t.action, "accepted")?;
+            }
         }
         let Ok(events) = t.outcome else {
             self.count(Invariant::RejectionChangesNothing, true);
@@ -469,6 +506,14 @@ impl Checker {
             let armed = durations::check(t, &mut self.reach)?;
             self.count(Invariant::Durations, armed);
         }
+        if self.on(Invariant::TriggersOncePerEvent) {
+            let armed = triggers::check(t)?;
+            self.count(Invariant::TriggersOncePerEvent, armed);
+        }
+        if self.on(Invariant::PreventionShieldUsed) {
+            let armed = prevention::check(t)?;
+            self.count(Invariant::PreventionShieldUsed, armed);
+        }
         if self.on(Invariant::ChimericMassDies) {
             let armed = chimeric_mass::dies_armed(t);
             self.count(Invariant::ChimericMassDies, armed);
@@ -494,6 +539,26 @@ fn added_types(before: &GameState, after: &GameState, events: &[Event], player: 
     for e in events {
         if let Event::ManaAdded { player: p, mana, .. } = e {
             if *p == player {
+                out.extend(ManaType::ALL.into_iter().filter(|t| mana.amount(*t) > 0));
+            }
+        }
+    }
+    out
+}
+
+/// What the abilities of `source` itself added (CR 106.7: "an ability of that permanent"): the
+/// mana events naming it as their source, not a triggered mana ability of another permanent
+/// that its tapping triggered (Leyline of Abundance on a land that is a creature); without any
+/// mana event, what the pool gained (`added_types`).
+pub(crate) fn produced_by(base: &GameState, after: &GameState, events: &[mtg_engine::Event], player: mtg_engine::PlayerId, source: ObjectId) -> BTreeSet<ManaType> {
+    let reported = events.iter().any(|e| matches!(e, mtg_engine::Event::ManaAdded { .. }));
+    if !reported {
+        return added_types(base, after, events, player);
+    }
+    let mut out = BTreeSet::new();
+    for e in events {
+        if let mtg_engine::Event::ManaAdded { player: p, mana, source: s } = e {
+            if *p == player && *s == Some(source) {
                 out.extend(ManaType::ALL.into_iter().filter(|t| mana.amount(*t) > 0));
             }
         }

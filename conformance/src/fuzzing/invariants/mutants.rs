@@ -666,3 +666,85 @@ impl Bug for ListsIllegalPass {
 
 #[cfg(test)]
 mod tests;
+
+/// CR 603.10a broken: a "whenever a creature dies" ability of a permanent that left the
+/// battlefield in the same step doesn't trigger (no look back in time).
+pub struct DiesTriggersForgetLeavers;
+impl Bug for DiesTriggersForgetLeavers {
+    const NAME: &'static str = "\"whenever a creature dies\" abilities of permanents that left don't trigger";
+    const BREAKS: Invariant = Invariant::TriggersOncePerEvent;
+    fn apply(game: &mut Game, action: Action) -> Result<Vec<Event>, Rejection> {
+        apply_then(game, action, |before, after, _| {
+            let board = mtg_engine::layers::board_of(before);
+            let gone: Vec<ObjectId> = after
+                .pending_triggers
+                .iter()
+                .map(|p| p.source)
+                .filter(|s| after.object(*s).is_none_or(|o| o.zone != ZoneKind::Battlefield))
+                .filter(|s| super::triggers::only_dies_watcher(&board, *s))
+                .collect();
+            after.pending_triggers.retain(|p| !gone.contains(&p.source));
+            if after.pending_triggers.is_empty() {
+                after.trigger_wait = None;
+            }
+        })
+    }
+}
+
+/// CR 615.7 broken: prevention shields prevent the damage but are never used up.
+pub struct ShieldsNeverUsedUp;
+impl Bug for ShieldsNeverUsedUp {
+    const NAME: &'static str = "prevention shields are never used up";
+    const BREAKS: Invariant = Invariant::PreventionShieldUsed;
+    fn apply(game: &mut Game, action: Action) -> Result<Vec<Event>, Rejection> {
+        apply_then(game, action, |before, after, events| {
+            if !events.iter().any(|e| matches!(e, Event::DamageDealt { .. })) {
+                return;
+            }
+            for s in &before.shields {
+                after.shields.retain(|n| n.timestamp != s.timestamp);
+                after.shields.push(s.clone());
+            }
+        })
+    }
+}
+
+/// CR 601.3 broken: "can't cast spells with even mana values" is ignored.
+pub struct IgnoresCantCast;
+impl Bug for IgnoresCantCast {
+    const NAME: &'static str = "\"can't cast\" restrictions are ignored";
+    const BREAKS: Invariant = Invariant::ForbiddenActionRejected;
+    fn apply(game: &mut Game, action: Action) -> Result<Vec<Event>, Rejection> {
+        if !matches!(action, Action::CastSpell { .. }) {
+            return game.apply(action);
+        }
+        // Casts as if the restricting permanents weren't there, then puts them back.
+        let board = mtg_engine::layers::board_of(game.state());
+        let restricting: Vec<ObjectId> = game
+            .state()
+            .battlefield_ids()
+            .into_iter()
+            .filter(|id| {
+                board.get(id).is_some_and(|c| c.statics().any(|(st, _)| matches!(st, StaticAbility::CantCastEvenManaValue { .. })))
+            })
+            .collect();
+        if restricting.is_empty() {
+            return game.apply(action);
+        }
+        let kept: Vec<mtg_engine::state::Object> =
+            restricting.iter().filter_map(|id| game.state().object(*id).cloned()).collect();
+        let mut s = game.state().clone();
+        for id in &restricting {
+            s.objects.remove(id);
+        }
+        let mut g = Game::from_state(s);
+        let events = g.apply(action)?;
+        let mut after = g.state().clone();
+        for o in kept {
+            after.objects.insert(o.id, o);
+        }
+        *game = Game::from_state(after);
+        Ok(events)
+    }
+}
+

@@ -685,7 +685,11 @@ impl<'a> Writer<'a> {
                     return Err(not("the ended effect changes nothing a case observes"));
                 }
             }
-            Invariant::CouldProduce
+            // Written by hand as corpus cases so far (CR 603.10a, 615.7, 601.3 Examples).
+            Invariant::TriggersOncePerEvent
+            | Invariant::PreventionShieldUsed
+            | Invariant::ForbiddenActionRejected
+            | Invariant::CouldProduce
             | Invariant::CouldProduceOracle
             | Invariant::OneZone
             | Invariant::LegalActionsAccepted

@@ -483,3 +483,48 @@ fn measure_hunts() {
     one::<RandomnessFromOutside>();
     one::<ListsIllegalPass>();
 }
+
+fn bob_card(name: &str, zone: ZoneKind) -> CardSetup {
+    CardSetup::new(name, PlayerId(1), zone)
+}
+
+fn cast(setup: &GameSetup, i: u32, x: Option<u32>, targets: Vec<Target>) -> Move {
+    Move::Exact(Action::CastSpell { player: ALICE, card: id(setup, i), x, targets, payment: None, sacrifice: vec![] })
+}
+
+#[test]
+fn dies_triggers_fail_when_leavers_forget_to_look_back() {
+    // Day of Judgment destroys Blood Artist and Grizzly Bears at once: two triggers (CR 603.10a).
+    let s = setup(vec![on_battlefield("Blood Artist"), on_battlefield("Grizzly Bears"), card("Day of Judgment", ZoneKind::Hand)], "{W}{W}{W}{W}");
+    let v = witness::<DiesTriggersForgetLeavers>(s.clone(), vec![cast(&s, 2, None, vec![]), Move::Pass, Move::Pass]);
+    assert!(v.detail.contains("triggered 0 time(s) for 2"), "{v}");
+}
+
+#[test]
+fn prevention_fails_when_shields_are_never_used_up() {
+    // Wojek Apothecary shields Rusted Sentinel; Lightning Bolt then deals it 2, using the shield.
+    let s = setup(vec![on_battlefield("Wojek Apothecary"), on_battlefield("Rusted Sentinel"), card("Lightning Bolt", ZoneKind::Hand)], "{R}");
+    let sentinel = Target::Object(id(&s, 1));
+    let shield = Move::Exact(Action::ActivateAbility {
+        player: ALICE,
+        source: id(&s, 0),
+        ability: 0,
+        x: None,
+        targets: vec![sentinel],
+        mana_choice: None,
+        payment: None,
+        replacement_order: Vec::new(),
+    });
+    let moves = vec![shield, Move::Pass, Move::Pass, cast(&s, 2, None, vec![sentinel]), Move::Pass, Move::Pass];
+    let v = witness::<ShieldsNeverUsedUp>(s, moves);
+    assert!(v.detail.contains("stayed unused"), "{v}");
+}
+
+#[test]
+fn forbidden_casts_fail_when_restrictions_are_ignored() {
+    // Bob's Void Winnower: Rolling Thunder with X = 2 (mana value 4) can't be cast (CR 601.3).
+    let s = setup(vec![bob_card("Void Winnower", ZoneKind::Battlefield), card("Rolling Thunder", ZoneKind::Hand)], "{R}{R}{R}{R}");
+    let v = witness::<IgnoresCantCast>(s.clone(), vec![cast(&s, 1, Some(2), vec![Target::Player(PlayerId(1))])]);
+    assert!(v.detail.contains("even mana value 4"), "{v}");
+}
+
