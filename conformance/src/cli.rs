@@ -510,3 +510,53 @@ pub fn reach(scenarios: u64, seed: u64, bytes: usize) -> Status {
         Status::Success
     }
 }
+
+/// `mtg-conformance compare OLD NEW`: per case, improved, regressed, added, removed, changed or
+/// unchanged between two JSON reports. Fails (1) when a case regressed; a report that can't be
+/// read is a usage error (2), naming the file.
+pub fn compare(old: &Path, new: &Path, format: Format) -> Status {
+    let mut read = Vec::new();
+    for path in [old, new] {
+        match crate::report::html::input::read(path) {
+            Ok(r) => {
+                // Cases a cut-short report never reached read as removed or added: say so.
+                if r.footer.is_none() {
+                    eprintln!(
+                        "warning: {}: the run did not finish (no footer{}): cases it did not reach count as removed or added",
+                        path.display(),
+                        if r.truncated { ", last line cut off" } else { "" }
+                    );
+                }
+                if let Some(why) = &r.engine_error {
+                    eprintln!(
+                        "warning: {}: the engine did not start: {}",
+                        path.display(),
+                        report::printable(why)
+                    );
+                }
+                read.push(r);
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                return Status::Usage;
+            }
+        }
+    }
+    let (old, new) = (&read[0], &read[1]);
+    let comparison = crate::report::compare::compare(old, new);
+    let text = match format {
+        Format::Human => comparison.render(old, new),
+        Format::Json => format!("{}\n", comparison.to_json(old, new)),
+    };
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        eprintln!("error: cannot write to standard output: {e}");
+        return Status::Usage;
+    }
+    if comparison.regressed() {
+        Status::Failure
+    } else {
+        Status::Success
+    }
+}

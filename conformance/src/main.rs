@@ -70,6 +70,21 @@ enum Command {
         #[arg(long, value_name = "URL")]
         source_url: Option<String>,
     },
+    /// Compare two JSON reports of `run --format json` case by case (improved, regressed, added,
+    /// removed, changed, unchanged, with the sources each covers); exit 1 when a case that passed
+    /// in OLD fails or errors in NEW.
+    Compare {
+        /// The earlier report (e.g. the main branch's).
+        #[arg(value_name = "OLD.jsonl")]
+        old: PathBuf,
+        /// The later report (e.g. the pull request's).
+        #[arg(value_name = "NEW.jsonl")]
+        new: PathBuf,
+        /// `human`: a summary line, then the regressed, improved and changed cases; or `json`:
+        /// one object with both engines, the counts and every case.
+        #[arg(long, value_enum, default_value_t = mtg_conformance::cli::Format::Human)]
+        format: mtg_conformance::cli::Format,
+    },
     /// Check the corpus: schema, ids, covers, cards, refs, steps, verbs, classes, mana strings.
     Lint {
         /// The corpus directory [default: `rulings/` found upwards from here, else the one this
@@ -187,6 +202,9 @@ fn main() -> ExitCode {
                 &loaded, &html, &reports, source_url,
             ))
         }),
+        Command::Compare { old, new, format } => {
+            Ok(exit(mtg_conformance::cli::compare(&old, &new, format)))
+        }
         Command::Lint { corpus } => lint_cmd(corpus),
         Command::Coverage {
             corpus,

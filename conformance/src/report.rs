@@ -3,6 +3,7 @@
 //! that reruns it; then the closing line `N passed, N failed, N skipped, N errored (...)`.
 //! The machine-readable reports are in [`json`] (JSON lines) and [`junit`] (JUnit XML).
 
+pub mod compare;
 pub mod html;
 pub mod json;
 pub mod junit;

@@ -439,3 +439,104 @@ fn a_symlink_loop_is_reported_at_its_path() {
     assert!(stderr(&out).contains(&format!("{loop_path}:1:1: symlink loop")), "{}", stderr(&out));
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
 }
+
+fn compare_data(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/compare")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+/// `compare` puts each case in its category (the fixtures have one or two of each) and exits 1
+/// on the two regressions (passed -> failed, passed -> errored).
+#[test]
+fn compare_lists_regressions_and_fails_on_them() {
+    let out = bin(&["compare", &compare_data("old.jsonl"), &compare_data("new.jsonl")]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}{}", stderr(&out));
+    let first = text.lines().next().unwrap_or_default();
+    assert!(
+        first.ends_with(": 2 regressed, 1 improved, 1 added, 1 removed, 1 changed, 1 unchanged"),
+        "{first}"
+    );
+    assert!(first.contains("(example-engine 1.0.0) -> "), "{first}");
+    assert!(text.contains("\n  cr-100.1/fails-now  passed -> failed  covers: cr-100.1\n"), "{text}");
+    assert!(text.contains("\n  cr-100.2/errors-now  passed -> errored  covers: cr-100.2\n"), "{text}");
+    assert!(text.contains("\n  cr-100.3/passes-now  failed -> passed  covers: cr-100.3\n"), "{text}");
+    // The unchanged case is only counted.
+    assert!(!text.contains("still-passes"), "{text}");
+}
+
+#[test]
+fn compare_json_has_every_case_with_its_category_and_sources() {
+    let out = bin(&["compare", "--format", "json", &compare_data("old.jsonl"), &compare_data("new.jsonl")]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out))
+        .unwrap_or_else(|e| panic!("not JSON: {e}: {}", stdout(&out)));
+    assert_eq!(v["regressed"], true);
+    assert_eq!(v["new"]["engine"]["version"], "1.1.0");
+    let expected = [
+        ("cr-100.1/fails-now", "regressed", Some("passed"), Some("failed")),
+        ("cr-100.2/errors-now", "regressed", Some("passed"), Some("errored")),
+        ("cr-100.3/passes-now", "improved", Some("failed"), Some("passed")),
+        ("cr-100.4/removed", "removed", Some("passed"), None),
+        ("cr-100.5/still-passes", "unchanged", Some("passed"), Some("passed")),
+        ("cr-100.6/failed-then-errored", "changed", Some("failed"), Some("errored")),
+        ("cr-100.7/added", "added", None, Some("failed")),
+    ];
+    let cases = v["cases"].as_array().cloned().unwrap_or_default();
+    assert_eq!(cases.len(), expected.len(), "{v}");
+    for (case, (id, change, old, new)) in cases.iter().zip(expected) {
+        assert_eq!(case["id"], id);
+        assert_eq!(case["change"], change, "{id}");
+        assert_eq!(case["old"].as_str(), old, "{id}");
+        assert_eq!(case["new"].as_str(), new, "{id}");
+        let source = id.split('/').next().unwrap_or_default();
+        assert_eq!(case["covers"], serde_json::json!([source]), "{id}");
+        assert_eq!(v["counts"][change].as_u64().map(|n| n > 0), Some(true), "{change}");
+    }
+}
+
+#[test]
+fn compare_without_a_regression_exits_0() {
+    let out = bin(&["compare", &compare_data("old.jsonl"), &compare_data("fixed.jsonl")]);
+    assert_eq!(out.status.code(), Some(0), "{}{}", stdout(&out), stderr(&out));
+    assert!(stdout(&out).contains(": 0 regressed, 1 improved,"), "{}", stdout(&out));
+    // And the same reports the other way round: what improved is a regression then.
+    let out = bin(&["compare", &compare_data("new.jsonl"), &compare_data("old.jsonl")]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(stdout(&out).contains("  cr-100.3/passes-now  passed -> failed"), "{}", stdout(&out));
+}
+
+#[test]
+fn compare_names_the_file_it_cannot_read_and_exits_2() {
+    let tmp = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
+    let missing = tmp.path().join("missing.jsonl");
+    let garbage = tmp.path().join("garbage.jsonl");
+    fs::write(&garbage, "not a report\n").unwrap_or_else(|e| panic!("write: {e}"));
+    for bad in [&missing, &garbage] {
+        let bad = bad.display().to_string();
+        for args in [[compare_data("old.jsonl"), bad.clone()], [bad.clone(), compare_data("old.jsonl")]] {
+            let out = bin(&["compare", &args[0], &args[1]]);
+            assert_eq!(out.status.code(), Some(2), "{args:?}");
+            assert!(stdout(&out).is_empty(), "{}", stdout(&out));
+            assert!(stderr(&out).starts_with(&format!("error: {bad}")), "{}", stderr(&out));
+        }
+    }
+}
+
+/// A NEW report cut off mid-line (a run still being written): the cases before the cut compare,
+/// the cut one reads as removed, and a warning says the run did not finish.
+#[test]
+fn compare_reads_a_cut_off_report_and_warns() {
+    let text = fs::read_to_string(compare_data("old.jsonl")).unwrap_or_default();
+    let cut = &text[..text.find("cr-100.5/still-passes").unwrap_or(0)];
+    let tmp = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
+    let path = tmp.path().join("cut.jsonl");
+    fs::write(&path, cut).unwrap_or_else(|e| panic!("write: {e}"));
+    let out = bin(&["compare", &compare_data("old.jsonl"), &path.display().to_string()]);
+    assert_eq!(out.status.code(), Some(0), "{}{}", stdout(&out), stderr(&out));
+    assert!(stdout(&out).contains(": 0 regressed, 0 improved, 0 added, 2 removed, 0 changed, 4 unchanged"), "{}", stdout(&out));
+    assert!(stderr(&out).contains("the run did not finish (no footer, last line cut off)"), "{}", stderr(&out));
+}
