@@ -15,32 +15,24 @@ use mtg_engine::{Action, Event, ObjectId, ZoneKind};
 
 use super::{Broken, Invariant, RulesGame, Transition};
 
+/// Whether `id`'s only triggered ability, as `board` shows it, is `trigger`.
+fn only_trigger(board: &mtg_engine::layers::Board, id: ObjectId, trigger: Trigger) -> bool {
+    let Some(ch) = board.get(&id) else { return false };
+    let mut triggers = ch.abilities.iter().filter_map(|a| match &*a.ability {
+        Ability::Triggered(t) => Some(t.trigger),
+        _ => None,
+    });
+    triggers.next() == Some(trigger) && triggers.next().is_none()
+}
+
 /// Whether `id`'s only triggered ability, as `board` shows it, is "whenever a creature dies".
 pub(super) fn only_dies_watcher(board: &mtg_engine::layers::Board, id: ObjectId) -> bool {
-    let Some(ch) = board.get(&id) else { return false };
-    let triggers: Vec<Trigger> = ch
-        .abilities
-        .iter()
-        .filter_map(|a| match &*a.ability {
-            Ability::Triggered(t) => Some(t.trigger),
-            _ => None,
-        })
-        .collect();
-    triggers == [Trigger::ACreatureDies]
+    only_trigger(board, id, Trigger::ACreatureDies)
 }
 
 /// Whether `id`'s only triggered ability is "when this dies".
 fn only_this_dies(board: &mtg_engine::layers::Board, id: ObjectId) -> bool {
-    let Some(ch) = board.get(&id) else { return false };
-    let triggers: Vec<Trigger> = ch
-        .abilities
-        .iter()
-        .filter_map(|a| match &*a.ability {
-            Ability::Triggered(t) => Some(t.trigger),
-            _ => None,
-        })
-        .collect();
-    triggers == [Trigger::Dies]
+    only_trigger(board, id, Trigger::Dies)
 }
 
 pub(super) fn check<G: RulesGame>(t: &Transition<'_, G>) -> Result<bool, Broken> {
