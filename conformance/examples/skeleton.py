@@ -12,7 +12,7 @@ and reports what happened; the runner does all the judging. Write logs to stderr
 import json
 import sys
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 CORPUS_FORMAT = 1
 
 ENGINE_NAME = "my-engine"
@@ -24,8 +24,13 @@ FEATURES = []
 def run_case(case):
     """Returns the reply to one case: `ran`, `skipped` or `errored`.
 
-    `case` is the corpus case as JSON (rulings/schema/case.schema.json): `setup` and `step`.
-    When your engine can run it, answer one step reply per step, in order:
+    `case` is what the `run` request shows of a corpus case (rulings/PROTOCOL.md, protocol 2;
+    its schema is in rulings/schema/protocol-request.schema.json): its `id`, its `setup` as in
+    the corpus, and its `step` array, where an action is as in the corpus (without
+    `expect_illegal`: whether it is legal is for your engine to say) and an observation is only
+    its subject, e.g. {"expect": {"subject": "object", "object": "forest"}}. Nothing says what
+    the case expects: the runner judges. When your engine can run it, answer one step reply per
+    step, in order:
 
         {"status": "ran", "steps": [
             {"result": "done"},                                  # an action was performed
@@ -35,7 +40,9 @@ def run_case(case):
         ]}
 
     An observation answers an `expect` step with the subject it names (`object`, `player`,
-    `stack` with `items`, or `zone` with `objects`); fill in every field you can observe.
+    `stack` with `items`, or `zone` with `objects`); fill in every field you can observe of it
+    (for an object: zone, controller, owner, tapped, power, toughness, ..., counters), since
+    the request doesn't say which ones the case checks.
     """
     return {"status": "skipped", "reason": "not implemented yet"}
 
@@ -45,7 +52,10 @@ def reply_to(request):
     seq = request.get("seq")
     if kind == "start":
         if request.get("protocol") != PROTOCOL_VERSION or request.get("corpus_format") != CORPUS_FORMAT:
-            return {"type": "error", "seq": seq, "message": "unsupported protocol or corpus version"}
+            return {"type": "error", "seq": seq,
+                    "message": "protocol %s, corpus format %s: this adapter speaks protocol %d, corpus format %d"
+                               % (request.get("protocol"), request.get("corpus_format"),
+                                  PROTOCOL_VERSION, CORPUS_FORMAT)}
         return {"type": "started", "seq": seq, "protocol": PROTOCOL_VERSION,
                 "name": ENGINE_NAME, "version": ENGINE_VERSION, "features": FEATURES}
     if kind == "run":

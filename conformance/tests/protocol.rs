@@ -262,7 +262,100 @@ fn an_engine_that_ignores_stop_is_ended_and_a_wrong_protocol_is_refused() {
     let summary = run_fake("wrong-protocol");
     let c = classes(&summary);
     assert_eq!(labels(&summary), ["protocol", "protocol", "protocol"]);
-    assert!(c[0].1.contains("speaks protocol 99"), "{c:?}");
+    assert!(c[0].1.contains("speaks protocol version 99"), "{c:?}");
+}
+
+/// A protocol-1 engine (issue 24, item 1), whether its `started` says 1 or it refuses `start`
+/// for protocol 2, gets a clear error naming both versions on every case, and the run goes on
+/// to the end. One whose `started` names another version is not started again: it would answer
+/// the same.
+#[test]
+fn a_version_1_engine_gets_an_error_naming_both_versions() {
+    let summary = run_fake("protocol-1");
+    let c = classes(&summary);
+    assert_eq!(labels(&summary), ["protocol", "protocol", "protocol"]);
+    for (_, message, _) in &c {
+        assert!(
+            message.contains("the engine speaks protocol version 1, this runner protocol version 2"),
+            "{c:?}"
+        );
+    }
+    assert!(c[1].1.starts_with("not run: the engine failed to start 3 times"), "started once: {c:?}");
+    let summary = run_fake("v1-refuses");
+    let c = classes(&summary);
+    assert_eq!(labels(&summary), ["protocol", "protocol", "protocol"]);
+    for (_, message, _) in &c {
+        assert!(
+            message.contains("refused to start with protocol version 2")
+                && message.contains("this engine speaks 1"),
+            "{c:?}"
+        );
+    }
+}
+
+/// The echo adapter (issue 24, item 1): an engine that knows no rules and echoes what its
+/// requests give it (tests/engines/echo_engine.py). Given protocol-1 requests, which carried
+/// every expected value and `expect_illegal`, it passes every case of the corpus (checked here
+/// by sending it such requests directly); through the runner, which speaks protocol 2, it passes
+/// none: each case checks at least one field of an object or a player, which the echo can't
+/// know. The bound leaves room for a case made only of checks an empty answer meets (an empty
+/// stack, a zone with none of some names) should the corpus get one.
+#[test]
+fn the_echo_adapter_fails_the_corpus() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::Stdio;
+
+    let corpus = load(&manifest().join("../rulings"));
+    let total = corpus.cases.len();
+    let echo = format!(
+        "exec python3 {}",
+        manifest().join("tests/engines/echo_engine.py").display()
+    );
+
+    // Protocol 1's requests: the whole case, expectations included.
+    let mut child = Command::new("sh")
+        .args(["-c", &echo])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut input = String::from("{\"type\":\"start\",\"seq\":1,\"protocol\":1,\"corpus_format\":1}\n");
+    for (i, case) in corpus.cases.iter().enumerate() {
+        let case = serde_json::to_string(&case.item).unwrap_or_default();
+        input.push_str(&format!("{{\"type\":\"run\",\"seq\":{},\"case\":{case}}}\n", i + 2));
+    }
+    input.push_str(&format!("{{\"type\":\"stop\",\"seq\":{}}}\n", total + 2));
+    let mut stdin = child.stdin.take().unwrap_or_else(|| panic!("no stdin"));
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let stdout = child.stdout.take().unwrap_or_else(|| panic!("no stdout"));
+    let replies: Vec<mtg_conformance::run::protocol::Reply> = BufReader::new(stdout)
+        .lines()
+        .map(|l| serde_json::from_str(&l.unwrap_or_default()).unwrap_or_else(|e| panic!("{e}")))
+        .collect();
+    assert!(matches!(writer.join(), Ok(Ok(()))));
+    let _ = child.wait();
+    let mut passed_v1 = 0;
+    for (case, reply) in corpus.cases.iter().zip(&replies[1..]) {
+        let mtg_conformance::run::protocol::Reply::Case { reply, .. } = reply else { panic!("{reply:?}") };
+        if mtg_conformance::run::judge::judge(&case.item, reply) == Verdict::Passed {
+            passed_v1 += 1;
+        }
+    }
+    assert_eq!(passed_v1, total, "under protocol 1 the echo passes everything");
+
+    // Protocol 2, through the runner.
+    let config = ExternalConfig::new(echo).timeout(Duration::from_secs(30));
+    let summary = Runner::new(&corpus).run(&mut ExternalEngine::new(config));
+    let counts = summary.counts();
+    let passed: Vec<&str> = summary
+        .outcomes
+        .iter()
+        .filter(|o| o.verdict == Verdict::Passed)
+        .map(|o| o.id.as_str())
+        .collect();
+    assert!(total > 300, "{total}");
+    assert!(passed.len() <= 3, "the echo adapter passes {} cases: {passed:?}", passed.len());
+    assert_eq!(counts.failed + passed.len(), total, "every other case fails (not errors)");
 }
 
 #[test]
@@ -532,7 +625,7 @@ fn features_filter_and_export_from_the_command_line() {
     assert_eq!(lines.len(), 4);
     assert_eq!(
         lines[0],
-        serde_json::json!({ "type": "header", "format": 1, "protocol": 1, "cases": 3 })
+        serde_json::json!({ "type": "header", "format": 1, "protocol": 2, "cases": 3 })
     );
     let tap = &lines[2];
     assert_eq!(tap["case"]["id"], "cr-107.5/tapped-land-cannot-tap-again");
@@ -559,7 +652,7 @@ fn the_reference_engine_advertises_the_tags_the_corpus_uses() {
         .unwrap_or_else(|e| panic!("serve: {e}"));
     if let Some(mut stdin) = child.stdin.take() {
         stdin
-            .write_all(b"{\"type\":\"start\",\"seq\":1,\"protocol\":1,\"corpus_format\":1}\n")
+            .write_all(b"{\"type\":\"start\",\"seq\":1,\"protocol\":2,\"corpus_format\":1}\n")
             .unwrap_or_else(|e| panic!("write: {e}"));
     } // dropped: end of input, serve exits
     let out = child.wait_with_output().unwrap_or_else(|e| panic!("serve: {e}"));
@@ -605,9 +698,14 @@ fn a_case_over_the_line_limit_is_not_sent_and_the_engine_is_not_blamed() {
     let tap = std::fs::read_to_string(root.join("rules/107.5-tap-symbol.toml"))
         .unwrap_or_else(|e| panic!("{e}"));
     let first = tap.split("\n[[case]]").next().unwrap_or_default().to_string();
+    // A counter kind in the setup: the title, note and expectations are not sent (protocol 2).
     let huge = first
         .replace("cr-107.5/tapped-land-cannot-tap-again", "huge/title")
-        .replacen("A tapped Forest", &"x".repeat(5 << 20), 1);
+        .replacen(
+            "tapped = true }",
+            &format!("tapped = true, counters = {{ \"{}\" = 1 }} }}", "x".repeat(5 << 20)),
+            1,
+        );
     let mut files: Vec<(PathBuf, String)> = ["cards.toml", "sources/cr.toml", "cards/chimeric-mass.toml"]
         .iter()
         .map(|rel| (PathBuf::from(rel), std::fs::read_to_string(root.join(rel)).unwrap_or_default()))

@@ -1,8 +1,9 @@
 //! The engine-neutral interface: what an engine under test is given and what it answers.
 //!
-//! An engine receives a whole case (setup and steps) and answers one [`StepReply`] per step: for
-//! an action whether it was accepted or rejected, for an observation what it observed. The engine
-//! never sees a verdict and never judges; the runner compares observations with expectations.
+//! An engine receives a case as a [`CaseView`] (its setup and steps, nothing of what it expects)
+//! and answers one [`StepReply`] per step: for an action whether it was accepted or rejected, for
+//! an observation everything it observed of the subject. The engine never sees an expectation or
+//! a verdict and never judges; the runner compares observations with expectations.
 //! The same shapes travel over the JSON-lines protocol, so they are plain serde data.
 
 use std::collections::BTreeMap;
@@ -10,7 +11,7 @@ use std::collections::BTreeMap;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::corpus::case::Case;
+use crate::run::protocol::CaseView;
 
 /// Who an engine is and what it supports.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -26,8 +27,9 @@ pub struct EngineInfo {
 /// An engine under test, in process.
 pub trait Engine {
     fn info(&self) -> EngineInfo;
-    /// Runs every step of `case` from its setup and reports what happened at each step.
-    fn run_case(&mut self, case: &Case) -> CaseReply;
+    /// Runs every step of `case` from its setup and reports what happened at each step. The
+    /// case is shown as protocol 2 shows it ([`CaseView::of`]): no expected values.
+    fn run_case(&mut self, case: &CaseView) -> CaseReply;
 }
 
 /// The engine's answer for one case.

@@ -12,7 +12,8 @@ use mtg_engine::{
 };
 
 use crate::fuzzing::invariants::RulesGame;
-use crate::corpus::case::{AbilityKind, Action as CaseAction, Case, Choice, Expect, Mana, Player, Step, Target, TurnStep, Verb, Zone};
+use crate::corpus::case::{AbilityKind, Action as CaseAction, Case, Choice, Mana, Player, Setup, Step, Target, TurnStep, Verb, Zone};
+use crate::run::protocol::{CaseView, StepView, Subject};
 use crate::run::engine::{
     CaseReply, Engine, EngineInfo, ObjectObservation, Observation, PlayerObservation, StackItemObservation, StepReply,
 };
@@ -44,15 +45,15 @@ impl Engine for ReferenceEngine {
         }
     }
 
-    fn run_case(&mut self, case: &Case) -> CaseReply {
+    fn run_case(&mut self, case: &CaseView) -> CaseReply {
         run_case_on::<Game>(case)
     }
 }
 
 /// Runs `case` on any [`RulesGame`]: the reference engine, or a mutant of it (so a test can
 /// show that a case written from a fuzz finding fails on the engine with the bug).
-pub(crate) fn run_case_on<G: RulesGame>(case: &Case) -> CaseReply {
-    let mut session = match Session::<G>::start(case) {
+pub(crate) fn run_case_on<G: RulesGame>(case: &CaseView) -> CaseReply {
+    let mut session = match Session::<G>::start(&case.setup) {
         Ok(s) => s,
         Err(SetupFailure::Unsupported(reason)) => return CaseReply::Skipped { reason },
         Err(SetupFailure::Error(message)) => return CaseReply::Errored { message },
@@ -65,14 +66,14 @@ pub(crate) fn run_case_on<G: RulesGame>(case: &Case) -> CaseReply {
 /// in a two-player game, the game ends as a player loses), or `None` if it doesn't end. The
 /// expect steps are not run; a rejected action counts (it changes nothing).
 pub fn actions_until_game_over(case: &Case) -> Option<usize> {
-    let mut session = Session::<Game>::start(case).ok()?;
+    let mut session = Session::<Game>::start(&case.setup).ok()?;
     let mut taken = 0;
     for step in &case.steps {
         if session.game.reference().is_over() {
             return Some(taken);
         }
-        if let Step::Action(_) = step {
-            session.step(step);
+        if let Step::Action(a) = step {
+            session.within_limits(|s| s.act(a));
             taken += 1;
         }
     }
@@ -155,8 +156,7 @@ fn one_mana(m: &Mana) -> Result<ManaType, String> {
 }
 
 impl<G: RulesGame> Session<G> {
-    fn start(case: &Case) -> Result<Self, SetupFailure> {
-        let s = &case.setup;
+    fn start(s: &Setup) -> Result<Self, SetupFailure> {
         let mut cards = Vec::new();
         let mut refs = BTreeMap::new();
         let mut attachments = Vec::new();
@@ -235,47 +235,50 @@ impl<G: RulesGame> Session<G> {
         Ok(Session { game, refs, names, triggers: BTreeMap::new(), trigger_order: Vec::new(), step_start: None, limit: None })
     }
 
-    fn step(&mut self, step: &Step) -> StepReply {
-        // Past one of the engine's limits the game is not the rules' answer: every step from
-        // there fails, saying which limit, rather than answer wrongly.
-        if let Some(message) = &self.limit {
-            return StepReply::Failed { message: message.clone() };
-        }
-        let reply = self.step_within_limits(step);
-        match &self.limit {
-            Some(message) if !matches!(reply, StepReply::Rejected { .. }) => StepReply::Failed { message: message.clone() },
-            _ => reply,
-        }
-    }
-
-    fn step_within_limits(&mut self, step: &Step) -> StepReply {
-        match step {
-            Step::Action(a) => {
-                // A step is one unit: if any engine action inside it is rejected, the whole step
-                // is undone, so "rejected leaves the game unchanged" holds for multi-pass steps too.
-                // Before its first engine action nothing has changed (a rejected action undoes
-                // itself); after it, `step_start` holds the game as the step found it.
-                self.step_start = None;
-                let result = self.action(a);
-                let start = self.step_start.take();
-                if result.is_err() {
-                    if let Some(start) = start {
-                        self.game = G::from_state(start);
-                    }
-                }
-                match result {
-                    Ok(()) => StepReply::Done,
-                    Err(StepError::Rejected { class, message }) => StepReply::Rejected { class, message },
-                    Err(StepError::Failed(message)) => StepReply::Failed { message },
-                }
-            }
-            Step::Expect(e) => match self.observe(e) {
+    fn step(&mut self, step: &StepView) -> StepReply {
+        self.within_limits(|s| match step {
+            StepView::Action(a) => s.act(a),
+            StepView::Observe(subject) => match s.observe(subject) {
                 Ok(observation) => match saturated(&observation) {
                     Some(message) => StepReply::Failed { message },
                     None => StepReply::Observed { observation },
                 },
                 Err(message) => StepReply::Failed { message },
             },
+        })
+    }
+
+    /// Runs one step unless the game is past one of the engine's limits: past it the game is
+    /// not the rules' answer, so every step from there fails, saying which limit, rather than
+    /// answer wrongly.
+    fn within_limits(&mut self, step: impl FnOnce(&mut Self) -> StepReply) -> StepReply {
+        if let Some(message) = &self.limit {
+            return StepReply::Failed { message: message.clone() };
+        }
+        let reply = step(self);
+        match &self.limit {
+            Some(message) if !matches!(reply, StepReply::Rejected { .. }) => StepReply::Failed { message: message.clone() },
+            _ => reply,
+        }
+    }
+
+    fn act(&mut self, a: &CaseAction) -> StepReply {
+        // A step is one unit: if any engine action inside it is rejected, the whole step
+        // is undone, so "rejected leaves the game unchanged" holds for multi-pass steps too.
+        // Before its first engine action nothing has changed (a rejected action undoes
+        // itself); after it, `step_start` holds the game as the step found it.
+        self.step_start = None;
+        let result = self.action(a);
+        let start = self.step_start.take();
+        if result.is_err() {
+            if let Some(start) = start {
+                self.game = G::from_state(start);
+            }
+        }
+        match result {
+            Ok(()) => StepReply::Done,
+            Err(StepError::Rejected { class, message }) => StepReply::Rejected { class, message },
+            Err(StepError::Failed(message)) => StepReply::Failed { message },
         }
     }
 
@@ -566,15 +569,15 @@ impl<G: RulesGame> Session<G> {
         }
     }
 
-    fn observe(&self, e: &Expect) -> Result<Observation, String> {
-        match e {
-            Expect::Object { object, .. } => {
+    fn observe(&self, subject: &Subject) -> Result<Observation, String> {
+        match subject {
+            Subject::Object { object } => {
                 let card = self.refs.get(object).ok_or_else(|| format!("unknown ref `{object}`"))?;
                 let obj = self.game.reference().object_of_card(*card).ok_or_else(|| format!("`{object}` is no longer in the game"))?;
                 let view = self.game.object_view(obj).ok_or_else(|| format!("no view of `{object}`"))?;
                 Ok(Observation::Object(self.object_observation(&view)))
             }
-            Expect::Player { player, .. } => {
+            Subject::Player { player } => {
                 let v = self
                     .game
                     .reference().player_view(player_id(*player))
@@ -586,7 +589,7 @@ impl<G: RulesGame> Session<G> {
                     library_size: Some(i64::from(v.library_size)),
                 }))
             }
-            Expect::Stack { .. } => Ok(Observation::Stack {
+            Subject::Stack {} => Ok(Observation::Stack {
                 items: self
                     .game
                     .reference().stack_view()
@@ -608,11 +611,10 @@ impl<G: RulesGame> Session<G> {
                     })
                     .collect(),
             }),
-            Expect::Zone(q) => {
-                let zone = zone_kind(q.zone).ok_or_else(|| format!("no engine zone for {}", q.zone))?;
-                let player = q
-                    .owner
-                    .or(q.controller)
+            Subject::Zone { zone, owner, controller } => {
+                let zone = zone_kind(*zone).ok_or_else(|| format!("no engine zone for {zone}"))?;
+                let player = owner
+                    .or(*controller)
                     .ok_or_else(|| "a zone query names an owner or a controller".to_string())?;
                 let objects = self
                     .game
@@ -647,7 +649,7 @@ mod tests {
             ],
         );
         let Some(case) = loaded.corpus.cases.first() else { panic!("{:?}", loaded.problems) };
-        let reply = ReferenceEngine::new().run_case(&case.item);
+        let reply = ReferenceEngine::new().run_case(&CaseView::of(&case.item));
         let CaseReply::Ran { steps } = reply else { panic!("{reply:?}") };
         steps
     }

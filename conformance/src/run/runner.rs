@@ -108,7 +108,9 @@ impl RunSummary {
 
 /// Runs one case, turning a panic of the engine into an error verdict.
 pub fn run_case(engine: &mut dyn Engine, case: &Case) -> Verdict {
-    match catch_unwind(AssertUnwindSafe(|| engine.run_case(case))) {
+    // The engine is shown the case without its expectations (protocol 2); the judge has them.
+    let view = crate::run::protocol::CaseView::of(case);
+    match catch_unwind(AssertUnwindSafe(|| engine.run_case(&view))) {
         Ok(reply) => judge(case, &reply),
         Err(payload) => {
             let message = payload

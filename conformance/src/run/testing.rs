@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use crate::corpus::case::Case;
+use crate::run::protocol::CaseView;
 use crate::run::engine::{CaseReply, Engine, EngineInfo};
 
 /// Answers each case with the reply registered for its id; other cases error.
@@ -37,7 +37,7 @@ impl Engine for CannedEngine {
         }
     }
 
-    fn run_case(&mut self, case: &Case) -> CaseReply {
+    fn run_case(&mut self, case: &CaseView) -> CaseReply {
         self.seen.push(case.id.clone());
         if self.panic_on.as_deref() == Some(case.id.as_str()) {
             panic!("canned panic on {}", case.id);

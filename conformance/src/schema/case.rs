@@ -7,6 +7,7 @@ use std::borrow::Cow;
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use serde_json::{json, Map, Value};
 
+use crate::run::protocol::{StepView, Subject};
 use crate::corpus::case::{
     Choice, Color, Expect, Mana, ManaCost, ObjectField, Player, PlayerField, RejectionClass, Shape,
     SourceKind, StackField, StackKind, Step, Target, TextKind, TurnStep, VerbName, Zone,
@@ -130,7 +131,51 @@ fn action_keys(g: &mut SchemaGenerator) -> Map<String, Value> {
         "triggers",
         json!({ "type": "object", "additionalProperties": { "type": "array", "items": target } }),
     );
+    put(
+        "trigger_order",
+        json!({ "type": "array", "items": { "type": "string" } }),
+    );
     keys
+}
+
+/// The schema of an action step: every action key, or (`sent`: as a protocol-2 `run` request
+/// carries it) every key but `expect_illegal`.
+fn action_schema(g: &mut SchemaGenerator, sent: bool) -> Value {
+    let mut keys = action_keys(g);
+    if sent {
+        keys.remove("expect_illegal");
+    }
+    // `do = "choose"` carries the choice keys on the step itself: take them from `Choice`.
+    let choice_keys = g
+        .definitions()
+        .get("Choice")
+        .and_then(|c| c.get("properties"))
+        .and_then(Value::as_object)
+        .cloned()
+        .unwrap_or_default();
+    for (k, v) in choice_keys {
+        keys.entry(k).or_insert(v);
+    }
+    let needs = |verb: &str, required: &[&str]| {
+        json!({
+            "if": { "properties": { "do": { "const": verb } }, "required": ["do"] },
+            "then": { "required": required },
+        })
+    };
+    json!({
+        "title": "Action",
+        "type": "object",
+        "properties": keys,
+        "required": ["do"],
+        "additionalProperties": false,
+        "allOf": [
+            needs("activate", &["source", "ability"]),
+            needs("cast", &["card"]),
+            needs("play_land", &["card"]),
+            needs("advance", &["to"]),
+            needs("attack", &["attackers"]),
+        ],
+    })
 }
 
 impl JsonSchema for Step {
@@ -138,46 +183,39 @@ impl JsonSchema for Step {
         "Step".into()
     }
     fn json_schema(g: &mut SchemaGenerator) -> Schema {
-        let mut keys = action_keys(g);
-        // `do = "choose"` carries the choice keys on the step itself: take them from `Choice`.
-        let choice_keys = g
-            .definitions()
-            .get("Choice")
-            .and_then(|c| c.get("properties"))
-            .and_then(Value::as_object)
-            .cloned()
-            .unwrap_or_default();
-        for (k, v) in choice_keys {
-            keys.entry(k).or_insert(v);
-        }
-        let needs = |verb: &str, required: &[&str]| {
-            json!({
-                "if": { "properties": { "do": { "const": verb } }, "required": ["do"] },
-                "then": { "required": required },
-            })
-        };
+        let action = action_schema(g, false);
         let expect = g.subschema_for::<Expect>().to_value();
         json_schema!({
             "description": "One step: an action ({ \"do\": verb, ... }) or an observation ({ \"expect\": { ... } }).",
             "oneOf": [
-                {
-                    "title": "Action",
-                    "type": "object",
-                    "properties": keys,
-                    "required": ["do"],
-                    "additionalProperties": false,
-                    "allOf": [
-                        needs("activate", &["source", "ability"]),
-                        needs("cast", &["card"]),
-                        needs("play_land", &["card"]),
-                        needs("advance", &["to"]),
-                        needs("attack", &["attackers"]),
-                    ],
-                },
+                action,
                 {
                     "title": "Observation",
                     "type": "object",
                     "properties": { "expect": expect },
+                    "required": ["expect"],
+                    "additionalProperties": false,
+                },
+            ],
+        })
+    }
+}
+
+impl JsonSchema for StepView {
+    fn schema_name() -> Cow<'static, str> {
+        "StepSent".into()
+    }
+    fn json_schema(g: &mut SchemaGenerator) -> Schema {
+        let action = action_schema(g, true);
+        let subject = g.subschema_for::<Subject>().to_value();
+        json_schema!({
+            "description": "One step as a `run` request carries it (protocol 2): an action without `expect_illegal`, or { \"expect\": subject }, the subject of an observation without the fields the case expects.",
+            "oneOf": [
+                action,
+                {
+                    "title": "Observation",
+                    "type": "object",
+                    "properties": { "expect": subject },
                     "required": ["expect"],
                     "additionalProperties": false,
                 },

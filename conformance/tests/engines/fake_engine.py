@@ -37,7 +37,12 @@ for line in sys.stdin:
         if MODE == "slow-start":
             # Longer than a case's timeout in the tests, far shorter than the start allowance.
             time.sleep(2)
-        protocol = 99 if MODE == "wrong-protocol" else request["protocol"]
+        if MODE == "v1-refuses":
+            # A protocol-1 engine that checks the version it is asked for.
+            send({"type": "error", "seq": seq,
+                  "message": "protocol version %s is not supported; this engine speaks 1" % request["protocol"]})
+            continue
+        protocol = {"wrong-protocol": 99, "protocol-1": 1}.get(MODE, request["protocol"])
         send({"type": "started", "seq": seq, "protocol": protocol,
               "name": "fake-" + MODE, "version": "0", "features": []})
         continue

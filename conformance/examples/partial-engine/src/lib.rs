@@ -4,7 +4,7 @@
 //! For the rules it does know it defers to the reference engine, so the example stays small;
 //! a real engine puts its own game here.
 
-use mtg_conformance::corpus::case::Case;
+use mtg_conformance::run::protocol::CaseView;
 use mtg_conformance::run::engine::{CaseReply, Engine, EngineInfo, StepReply};
 use mtg_conformance::ReferenceEngine;
 
@@ -56,7 +56,7 @@ impl Engine for PartialEngine {
         }
     }
 
-    fn run_case(&mut self, case: &Case) -> CaseReply {
+    fn run_case(&mut self, case: &CaseView) -> CaseReply {
         if let Some(card) = unknown_card(case) {
             return CaseReply::Skipped {
                 reason: format!("card `{card}` is not implemented"),
@@ -72,7 +72,7 @@ impl Engine for PartialEngine {
 }
 
 /// The first card of the case's setup this engine does not implement.
-fn unknown_card(case: &Case) -> Option<String> {
+fn unknown_card(case: &CaseView) -> Option<String> {
     let setup = serde_json::to_value(&case.setup).ok()?;
     let mut names = Vec::new();
     card_names(&setup, &mut names);

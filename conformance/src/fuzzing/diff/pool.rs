@@ -19,7 +19,9 @@ const TICK: Duration = Duration::from_secs(5);
 
 /// Runs a case, turning a panic of the engine into an `errored` reply.
 pub fn guarded(engine: &mut dyn Engine, case: &Case) -> CaseReply {
-    catch_unwind(AssertUnwindSafe(|| engine.run_case(case))).unwrap_or_else(|payload| {
+    // The engine is shown the case without its expectations (protocol 2).
+    let view = crate::run::protocol::CaseView::of(case);
+    catch_unwind(AssertUnwindSafe(|| engine.run_case(&view))).unwrap_or_else(|payload| {
         let message = payload
             .downcast_ref::<&str>()
             .map(|s| s.to_string())

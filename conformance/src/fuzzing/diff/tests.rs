@@ -1,6 +1,7 @@
 use super::*;
 use crate::corpus::case::Case;
 use crate::run::engine::{CaseReply, EngineInfo, Observation, StepReply};
+use crate::run::protocol::CaseView;
 
 /// The reference engine with one planted bug: `edit` rewrites each step reply it gives.
 struct Planted {
@@ -19,7 +20,7 @@ impl Engine for Planted {
     fn info(&self) -> EngineInfo {
         EngineInfo { name: self.name.into(), version: "0".into(), features: vec![] }
     }
-    fn run_case(&mut self, case: &Case) -> CaseReply {
+    fn run_case(&mut self, case: &CaseView) -> CaseReply {
         let mut reply = self.engine.run_case(case);
         if let CaseReply::Ran { steps } = &mut reply {
             steps.iter_mut().for_each(self.edit);
@@ -119,8 +120,8 @@ step = [
 ]
 "#,
     );
-    let r = ReferenceEngine::new().run_case(&c);
-    let e = Planted::boxed("reversed", reverses_zones).run_case(&c);
+    let r = ReferenceEngine::new().run_case(&CaseView::of(&c));
+    let e = Planted::boxed("reversed", reverses_zones).run_case(&CaseView::of(&c));
     match compare(&c, &r, &e) {
         Outcome::Disagreed(m) => assert_eq!((m.step, m.kind.as_str()), (1, "zone.objects.name")),
         other => panic!("the library's order should differ: {other:?}"),

@@ -26,8 +26,8 @@ fn deadline_after(timeout: Duration) -> Instant {
 }
 
 use super::process::{Output, Process, Wait};
-use super::{Reply, Request, MAX_LINE_BYTES, PROTOCOL_VERSION};
-use crate::corpus::case::{Case, FORMAT_VERSION};
+use super::{CaseView, Reply, Request, MAX_LINE_BYTES, PROTOCOL_VERSION};
+use crate::corpus::case::FORMAT_VERSION;
 use crate::run::engine::{CaseReply, Engine, EngineInfo, Fault};
 
 /// How an external engine is started and how long it may take.
@@ -81,6 +81,8 @@ struct Faulty {
     message: String,
     /// Whether the process is beyond use (all faults but a well-formed `error` reply).
     kill: bool,
+    /// The engine speaks another protocol version: starting it again would answer the same.
+    version: bool,
 }
 
 impl Faulty {
@@ -89,6 +91,7 @@ impl Faulty {
             fault,
             message: message.into(),
             kill: true,
+            version: false,
         }
     }
 }
@@ -165,16 +168,19 @@ impl ExternalEngine {
             self.exchange(&request, seq, allowance)
                 .and_then(|reply| {
                     match reply {
-            Reply::Started { protocol, .. } if protocol != PROTOCOL_VERSION => Err(Faulty::new(
-                Fault::Protocol,
-                format!("the engine speaks protocol {protocol}, the runner {PROTOCOL_VERSION}"),
-            )),
+            Reply::Started { protocol, .. } if protocol != PROTOCOL_VERSION => Err(Faulty {
+                version: true,
+                ..Faulty::new(Fault::Protocol, version_mismatch(&protocol.to_string()))
+            }),
             Reply::Started { .. } => reply.engine_info().ok_or_else(|| {
                 Faulty::new(Fault::Protocol, "a `started` reply without an identity")
             }),
             Reply::Error { message, .. } => Err(Faulty::new(
                 Fault::Protocol,
-                format!("the engine refused to start: {message}"),
+                format!(
+                    "the engine refused to start with protocol version {PROTOCOL_VERSION} \
+                     (rulings/PROTOCOL.md): {message}"
+                ),
             )),
             other => Err(unexpected(&other, "started")),
         }
@@ -187,6 +193,10 @@ impl ExternalEngine {
             }
             Err(mut f) => {
                 self.failed_starts += 1;
+                if f.version {
+                    // Another version answers the same every time: don't start it again.
+                    self.failed_starts = self.failed_starts.max(self.config.max_failed_starts);
+                }
                 f.kill = true;
                 let fault = f.fault;
                 let mut reply = self.fault(f);
@@ -351,6 +361,14 @@ pub(crate) fn run_line(seq: u64, case_json: &[u8]) -> Vec<u8> {
     line
 }
 
+/// The message for an engine whose `started` names protocol version `theirs`.
+fn version_mismatch(theirs: &str) -> String {
+    format!(
+        "the engine speaks protocol version {theirs}, this runner protocol version \
+         {PROTOCOL_VERSION} (rulings/PROTOCOL.md; version 2 sends no expected values): update the adapter"
+    )
+}
+
 /// How the message of a fault while starting a process begins.
 const WHILE_STARTING: &str = "while starting: ";
 
@@ -415,10 +433,11 @@ impl Engine for ExternalEngine {
         })
     }
 
-    fn run_case(&mut self, case: &Case) -> CaseReply {
+    fn run_case(&mut self, case: &CaseView) -> CaseReply {
         // The case is encoded once, and its size checked before the engine is started or asked:
         // a request over the line limit would break the protocol on the runner's side, so it is
         // not sent and the engine is not blamed.
+        // Protocol 2: the engine is shown the case's setup and steps, never what it expects.
         let case_json = match serde_json::to_vec(case) {
             Ok(json) => json,
             Err(e) => {

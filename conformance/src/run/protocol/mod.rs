@@ -11,11 +11,11 @@ mod external;
 mod lines;
 mod process;
 mod serve;
+mod view;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::corpus::case::Case;
 use crate::run::engine::{CaseReply, EngineInfo};
 
 pub use external::{start_failure_cause, ExternalConfig, ExternalEngine};
@@ -23,9 +23,10 @@ pub use external::{start_failure_cause, ExternalConfig, ExternalEngine};
 use external::run_line;
 pub use lines::{read_line_bounded, read_line_or_overflow, Line};
 pub use serve::{serve, ServeError};
+pub use view::{CaseView, StepView, Subject};
 
 /// The protocol version this crate speaks. A change an existing adapter would misread bumps it.
-pub const PROTOCOL_VERSION: u32 = 1;
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// The longest line either side accepts, in bytes (without the newline). A longer line is a
 /// protocol error, never an allocation of whatever size the peer chose.
@@ -47,8 +48,9 @@ pub enum Request {
         /// The corpus format version the cases are written in (`format` in `rulings/README.md`).
         corpus_format: u32,
     },
-    /// Run one case from its setup; the engine answers [`Reply::Case`].
-    Run { seq: u64, case: Case },
+    /// Run one case from its setup; the engine answers [`Reply::Case`]. The case is shown as a
+    /// [`CaseView`]: nothing of what it expects.
+    Run { seq: u64, case: CaseView },
     /// The run is over: the engine answers [`Reply::Stopped`] and exits.
     Stop { seq: u64 },
 }

@@ -84,7 +84,10 @@ fn start(engine: &dyn Engine, seq: u64, protocol: u32, corpus_format: u32) -> Re
     if protocol != PROTOCOL_VERSION {
         return error(
             Some(seq),
-            format!("protocol version {protocol} is not supported; this engine speaks {PROTOCOL_VERSION}"),
+            format!(
+                "protocol version {protocol} is not supported; this engine speaks protocol version \
+                 {PROTOCOL_VERSION} (rulings/PROTOCOL.md)"
+            ),
         );
     }
     if corpus_format != FORMAT_VERSION {

@@ -58,7 +58,7 @@ fn serve_answers_start_run_and_stop_with_their_sequence_numbers() {
         protocol: PROTOCOL_VERSION,
         corpus_format: crate::corpus::case::FORMAT_VERSION,
     }) + "\n"
-        + &line(&Request::Run { seq: 2, case })
+        + &line(&Request::Run { seq: 2, case: CaseView::of(&case) })
         + &line(&Request::Stop { seq: 3 })
         + &line(&Request::Stop { seq: 4 });
     let replies = served(&mut ReferenceEngine::new(), &input);
@@ -94,7 +94,7 @@ fn serve_refuses_another_protocol_or_format_version() {
     );
     assert!(
         matches!(&replies[..], [Reply::Error { seq: Some(5), message: a }, Reply::Error { seq: Some(6), message: b }]
-            if a.contains("protocol version 2") && b.contains("corpus format 99")),
+            if a.contains("protocol version 3") && a.contains("speaks protocol version 2") && b.contains("corpus format 99")),
         "{replies:?}"
     );
 }
@@ -134,7 +134,7 @@ fn a_panicking_engine_is_answered_as_errored() {
     let case = c.cases[0].item.clone();
     let mut engine = CannedEngine::new();
     engine.panic_on = Some(case.id.clone());
-    let replies = served(&mut engine, &line(&Request::Run { seq: 1, case }));
+    let replies = served(&mut engine, &line(&Request::Run { seq: 1, case: CaseView::of(&case) }));
     assert!(
         matches!(
             &replies[..],
@@ -151,11 +151,11 @@ fn a_panicking_engine_is_answered_as_errored() {
 fn the_run_line_is_the_run_request() {
     let c = corpus("tests/data/corpus");
     for (seq, case) in [(2, &c.cases[0].item), (12_345_678_901, &c.cases[2].item)] {
-        let json = serde_json::to_vec(case).unwrap_or_default();
+        let json = serde_json::to_vec(&CaseView::of(case)).unwrap_or_default();
         let line = run_line(seq, &json);
         let owned = serde_json::to_vec(&Request::Run {
             seq,
-            case: case.clone(),
+            case: CaseView::of(case),
         })
         .unwrap_or_default();
         assert!(!owned.is_empty());
@@ -191,7 +191,7 @@ fn serve_answers_an_unknown_key_in_a_request_with_an_error() {
     let c = corpus("tests/data/corpus");
     let good = line(&Request::Run {
         seq: 4,
-        case: c.cases[0].item.clone(),
+        case: CaseView::of(&c.cases[0].item),
     });
     let bad = good.replacen("\"setup\":{", "\"setup\":{\"weather\":\"rain\",", 1);
     assert_ne!(bad, good, "the edit applies");
@@ -207,4 +207,83 @@ fn serve_answers_an_unknown_key_in_a_request_with_an_error() {
         ),
         "{replies:?}"
     );
+}
+
+/// Every key under `value`, with the path of the object holding it.
+fn keys(value: &serde_json::Value, path: &str, out: &mut Vec<(String, String)>) {
+    match value {
+        serde_json::Value::Object(map) => {
+            for (k, v) in map {
+                out.push((path.to_string(), k.clone()));
+                keys(v, &format!("{path}/{k}"), out);
+            }
+        }
+        serde_json::Value::Array(items) => {
+            for (i, v) in items.iter().enumerate() {
+                keys(v, &format!("{path}/{i}"), out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Protocol 2 (issue 24, item 1): a `run` request shows an engine the setup, the actions and the
+/// subject of each observation, never what the case expects: no expected field or pattern, no
+/// `expect_illegal`, no title, note, covers or features. And the engine side reads back exactly
+/// what the runner sent.
+#[test]
+fn a_run_request_carries_no_expectation_and_reads_back() {
+    let subject_keys = ["subject", "object", "player", "zone", "owner", "controller"];
+    let mut expects = 0;
+    for dir in ["tests/data/corpus", "../rulings"] {
+        let c = corpus(dir);
+        assert!(!c.cases.is_empty(), "{dir}");
+        for case in &c.cases {
+            let request = Request::Run { seq: 2, case: CaseView::of(&case.item) };
+            let text = serde_json::to_string(&request).unwrap_or_default();
+            let json: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
+            let mut found = Vec::new();
+            keys(&json, "", &mut found);
+            let top: Vec<&str> = found.iter().filter(|(p, _)| p == "/case").map(|(_, k)| k.as_str()).collect();
+            assert_eq!(top, ["id", "setup", "step"], "{}", case.item.id);
+            for (path, key) in &found {
+                assert_ne!(key, "expect_illegal", "{}: {path}", case.item.id);
+                if path.ends_with("/expect") {
+                    expects += 1;
+                    assert!(subject_keys.contains(&key.as_str()), "{}: `{key}` in {path}", case.item.id);
+                }
+            }
+            let back: Result<Request, _> = serde_json::from_str(&text);
+            assert_eq!(back.as_ref().ok(), Some(&request), "{}: {back:?}", case.item.id);
+        }
+    }
+    assert!(expects > 1000, "the corpus's observations were looked at: {expects}");
+}
+
+/// A version-1 `run` request (an expected value, `expect_illegal`) is not a protocol-2 request:
+/// `serve` answers `error` naming what is wrong, and goes on.
+#[test]
+fn serve_refuses_the_expectations_of_a_version_1_request() {
+    let c = corpus("tests/data/corpus");
+    let case = &c.cases[0].item;
+    let setup = serde_json::to_string(&case.setup).unwrap_or_default();
+    let run = |seq: u32, step: &str| {
+        format!("{{\"type\":\"run\",\"seq\":{seq},\"case\":{{\"id\":\"a\",\"setup\":{setup},\"step\":[{step}]}}}}\n")
+    };
+    let input = run(1, r#"{"do":"pass","expect_illegal":true}"#)
+        + &run(2, r#"{"expect":{"subject":"object","object":"x","tapped":true}}"#)
+        + &run(3, r#"{"expect":{"object":"x"}}"#)
+        + &run(4, r#"{"expect":{"subject":"stack"}}"#);
+    let replies = served(&mut CannedEngine::new(), &input);
+    let messages: Vec<String> = replies
+        .iter()
+        .map(|r| match r {
+            Reply::Error { message, .. } => message.clone(),
+            other => format!("{other:?}"),
+        })
+        .collect();
+    assert!(messages[0].contains("`expect_illegal` is not part of protocol 2"), "{messages:?}");
+    assert!(messages[1].contains("tapped"), "{messages:?}");
+    assert!(messages[2].contains("subject"), "{messages:?}");
+    assert!(matches!(replies.get(3), Some(Reply::Case { seq: 4, .. })), "{replies:?}");
 }
