@@ -28,7 +28,7 @@ import sys
 import time
 import traceback
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 CORPUS_FORMAT = 1
 ENGINE_NAME = "phase.rs (phase-python)"
 
@@ -340,15 +340,17 @@ class CaseRun:
 
     # -- observations
     def observe(self, ex):
-        if "object" in ex:
+        """Everything phase shows of the step's subject (protocol 2 names the subject only)."""
+        subject = ex.get("subject")
+        if subject == "object":
             return self.observe_object(ex["object"])
-        if "player" in ex:
+        if subject == "player":
             return self.observe_player(ex["player"])
-        if "stack" in ex:
+        if subject == "stack":
             return {"subject": "stack", "items": self.observe_stack()}
-        if "zone" in ex:
+        if subject == "zone":
             return self.observe_zone(ex)
-        raise StepFailed("unknown expectation subject")
+        raise StepFailed("unknown observation subject %r" % subject)
 
     def observe_object(self, ref):
         oid = self.oid(ref)
@@ -1016,7 +1018,9 @@ def main():
         kind, seq = req.get("type"), req.get("seq")
         if kind == "start":
             if req.get("protocol") != PROTOCOL_VERSION or req.get("corpus_format") != CORPUS_FORMAT:
-                write({"type": "error", "seq": seq, "message": "unsupported protocol or corpus version"})
+                write({"type": "error", "seq": seq,
+                       "message": "protocol %s, corpus format %s: this adapter speaks protocol %d, corpus format %d"
+                                  % (req.get("protocol"), req.get("corpus_format"), PROTOCOL_VERSION, CORPUS_FORMAT)})
                 continue
             write({"type": "started", "seq": seq, "protocol": PROTOCOL_VERSION, "name": ENGINE_NAME,
                    "version": engine_version, "features": []})

@@ -25,7 +25,7 @@ def case(battlefield, hand=None):
     setup = {"active": "alice", "step": "precombat_main", "battlefield": battlefield}
     if hand:
         setup["hand"] = hand
-    steps = [{"expect": {"object": e["ref"]}} for e in battlefield]
+    steps = [{"expect": {"subject": "object", "object": e["ref"]}} for e in battlefield]
     return {"id": "adapter-test", "setup": setup, "step": steps}
 
 
@@ -54,8 +54,8 @@ class LegendRuleInTheSetup(unittest.TestCase):
             {"ref": "a", "card": ISAMARU, "controller": "alice"},
             {"ref": "b", "card": ISAMARU, "controller": "alice"},
         ])
-        c["step"] = [{"expect": {"zone": "battlefield", "controller": "alice"}},
-                     {"expect": {"zone": "graveyard", "owner": "alice"}}]
+        c["step"] = [{"expect": {"subject": "zone", "zone": "battlefield", "controller": "alice"}},
+                     {"expect": {"subject": "zone", "zone": "graveyard", "owner": "alice"}}]
         status, replies = run(c)
         self.assertIsNone(status)
         self.assertEqual([len(r["observation"]["objects"]) for r in replies], [1, 1])
@@ -65,7 +65,7 @@ class LegendRuleInTheSetup(unittest.TestCase):
             {"ref": "a", "card": ISAMARU, "controller": "alice", "tapped": True},
             {"ref": "b", "card": ISAMARU, "controller": "alice"},
         ])
-        c["step"] = [{"expect": {"zone": "battlefield", "controller": "alice"}}]
+        c["step"] = [{"expect": {"subject": "zone", "zone": "battlefield", "controller": "alice"}}]
         status, _ = run(c)
         self.assertEqual(status["status"], "skipped")
 
@@ -114,7 +114,7 @@ class AttackStaysInThisTurn(unittest.TestCase):
             "library": {"alice": [{"ref": "top", "card": "Forest"}], "bob": [{"card": "Plains"}]}},
             "step": [{"by": "bob", "do": "pass"}, {"by": "alice", "do": "pass"},
                      {"by": "bob", "do": "attack", "attackers": []},
-                     {"expect": {"object": "merrow"}}, {"expect": {"object": "top"}}]}
+                     {"expect": {"subject": "object", "object": "merrow"}}, {"expect": {"subject": "object", "object": "top"}}]}
         status, replies = run(c)
         self.assertIsNone(status)
         self.assertEqual([r["result"] for r in replies[:3]], ["done", "done", "done"])
@@ -128,7 +128,7 @@ class AttackStaysInThisTurn(unittest.TestCase):
             "library": {"alice": [{"card": "Forest"}], "bob": [{"card": "Plains"}]}},
             "step": [{"by": "bob", "do": "pass"}, {"by": "alice", "do": "pass"},
                      {"by": "bob", "do": "attack", "attackers": ["bears"]},
-                     {"expect": {"object": "bears"}}]}
+                     {"expect": {"subject": "object", "object": "bears"}}]}
         status, replies = run(c)
         self.assertIsNone(status)
         self.assertEqual([r["result"] for r in replies[:3]], ["done", "done", "done"])

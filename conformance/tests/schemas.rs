@@ -147,3 +147,48 @@ fn the_reply_schema_refuses_unknown_keys_at_every_depth() {
         );
     }
 }
+
+/// Every case's `run` request (protocol 2) validates against the request schema, and the schema
+/// refuses what protocol 1 sent: an expected value beside a subject, `expect_illegal`, a title
+/// (issue 24, item 1).
+#[test]
+fn every_run_request_validates_and_the_schema_refuses_expectations() {
+    use mtg_conformance::run::protocol::{CaseView, Request};
+    let request = validator("protocol-request.schema.json");
+    let loaded = Corpus::load(root().join("rulings")).unwrap_or_else(|e| panic!("{e}"));
+    for c in &loaded.corpus.cases {
+        let json = serde_json::to_value(Request::Run { seq: 2, case: CaseView::of(&c.item) }).unwrap_or_default();
+        assert_valid(&request, &json, &c.item.id);
+    }
+    let good: Value = serde_json::json!({
+        "type": "run", "seq": 2,
+        "case": {
+            "id": "x/y",
+            "setup": { "active": "alice", "step": "precombat_main" },
+            "step": [
+                { "do": "activate", "source": "forest", "ability": 1 },
+                { "expect": { "subject": "object", "object": "forest" } },
+                { "expect": { "subject": "zone", "zone": "battlefield", "controller": "alice" } },
+                { "expect": { "subject": "stack" } },
+            ],
+        },
+    });
+    assert_valid(&request, &good, "the base request");
+    for (pointer, bad) in [
+        ("/case/step/0/expect_illegal", serde_json::json!("cost")),
+        ("/case/step/1/expect/tapped", serde_json::json!(true)),
+        ("/case/step/2/expect/names", serde_json::json!({ "unordered": ["Forest"] })),
+        ("/case/step/3/expect/items", serde_json::json!([])),
+        ("/case/title", serde_json::json!("A tapped Forest can't be tapped again")),
+        ("/case/covers", serde_json::json!(["cr-107.5"])),
+    ] {
+        let mut instance = good.clone();
+        let (parent, key) = pointer.rsplit_once('/').unwrap_or_default();
+        if let Some(Value::Object(map)) = instance.pointer_mut(parent) {
+            map.insert(key.to_string(), bad);
+        }
+        assert_ne!(instance, good, "{pointer}: the edit applies");
+        assert!(!request.is_valid(&instance), "accepted {pointer}");
+        assert!(serde_json::from_value::<Request>(instance).is_err(), "serve accepts {pointer}");
+    }
+}

@@ -18,7 +18,7 @@ use std::path::PathBuf;
 
 use serde_json::{json, Value};
 
-const PROTOCOL_VERSION: u64 = 1;
+const PROTOCOL_VERSION: u64 = 2;
 const CORPUS_FORMAT: u64 = 1;
 const ENGINE_NAME: &str = "manabrew-engine";
 const ENGINE_VERSION: &str = "0.13.1";
@@ -75,7 +75,8 @@ fn reply_to(pool: &cards::CardPool, request: &Value) -> Value {
         Some("start") => {
             if request["protocol"] != PROTOCOL_VERSION || request["corpus_format"] != CORPUS_FORMAT {
                 return json!({"type": "error", "seq": seq,
-                              "message": "unsupported protocol or corpus format version"});
+                              "message": format!("protocol {}, corpus format {}: this adapter speaks protocol {PROTOCOL_VERSION}, corpus format {CORPUS_FORMAT}",
+                                                 request["protocol"], request["corpus_format"])});
             }
             json!({"type": "started", "seq": seq, "protocol": PROTOCOL_VERSION,
                    "name": ENGINE_NAME, "version": ENGINE_VERSION, "features": []})

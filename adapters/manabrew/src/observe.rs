@@ -95,14 +95,17 @@ fn ref_of(refs: &HashMap<String, CardId>, id: CardId) -> Value {
         .unwrap_or_else(|| json!(format!("#{}", id.0)))
 }
 
+/// Everything the engine shows of the step's subject (protocol 2 sends the subject only:
+/// `{"subject": "object", "object": ref}`, `player`, `stack`, or `zone` with its owner/controller).
 pub fn observe(game: &GameState, pools: &[ManaPool], refs: &HashMap<String, CardId>, ex: &Value) -> Value {
-    if let Some(r) = ex.get("object").and_then(Value::as_str) {
+    let subject = ex.get("subject").and_then(Value::as_str);
+    if let (Some("object"), Some(r)) = (subject, ex.get("object").and_then(Value::as_str)) {
         return match refs.get(r) {
             Some(&id) => object(game, refs, game.card(id)),
             None => json!({"subject": "object"}),
         };
     }
-    if let Some(p) = ex.get("player").and_then(Value::as_str).and_then(player_of) {
+    if let (Some("player"), Some(p)) = (subject, ex.get("player").and_then(Value::as_str).and_then(player_of)) {
         let pool = pools
             .get(p.index())
             .map(|pool| pool.mana_entries().iter().map(|m| mana_symbol(m.color)).collect::<String>())
@@ -111,7 +114,7 @@ pub fn observe(game: &GameState, pools: &[ManaPool], refs: &HashMap<String, Card
                       "hand_size": game.cards_in_zone(ZoneType::Hand, p).len(),
                       "library_size": game.cards_in_zone(ZoneType::Library, p).len()});
     }
-    if ex.get("stack").is_some() {
+    if subject == Some("stack") {
         // The engine's stack iterates bottom first; the corpus lists the top first.
         let mut items: Vec<Value> = game
             .stack
@@ -138,7 +141,7 @@ pub fn observe(game: &GameState, pools: &[ManaPool], refs: &HashMap<String, Card
         items.reverse();
         return json!({"subject": "stack", "items": items});
     }
-    if let Some(z) = ex.get("zone").and_then(Value::as_str).and_then(zone_of) {
+    if let (Some("zone"), Some(z)) = (subject, ex.get("zone").and_then(Value::as_str).and_then(zone_of)) {
         let key = if ex.get("controller").is_some() { "controller" } else { "owner" };
         let who = ex.get(key).and_then(Value::as_str).and_then(player_of);
         let mut objects = Vec::new();
