@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
-use mtg_conformance::corpus::case::Case;
+use mtg_conformance::run::protocol::CaseView;
 use mtg_conformance::fuzzing::diff::{self, DiffConfig};
 use mtg_conformance::run::engine::{CaseReply, Engine, EngineInfo, Observation, StepReply};
 use mtg_conformance::run::reference::ReferenceEngine;
@@ -49,7 +49,7 @@ impl Engine for RandomCounters {
     fn info(&self) -> EngineInfo {
         EngineInfo { name: "random-counters".into(), version: "0".into(), features: vec![] }
     }
-    fn run_case(&mut self, case: &Case) -> CaseReply {
+    fn run_case(&mut self, case: &CaseView) -> CaseReply {
         self.runs.fetch_add(1, Ordering::SeqCst);
         let mut reply = self.engine.run_case(case);
         if let CaseReply::Ran { steps } = &mut reply {
