@@ -702,10 +702,11 @@ fn a_case_over_the_line_limit_is_not_sent_and_the_engine_is_not_blamed() {
     let huge = first
         .replace("cr-107.5/tapped-land-cannot-tap-again", "huge/title")
         .replacen(
-            "tapped = true }",
-            &format!("tapped = true, counters = {{ \"{}\" = 1 }} }}", "x".repeat(5 << 20)),
+            "controller = \"alice\", tapped = true }",
+            &format!("controller = \"alice\", tapped = true, counters = {{ \"{}\" = 1 }} }}", "x".repeat(5 << 20)),
             1,
         );
+    assert!(huge.len() > 5 << 20, "the edit applies");
     let mut files: Vec<(PathBuf, String)> = ["cards.toml", "sources/cr.toml", "cards/chimeric-mass.toml"]
         .iter()
         .map(|rel| (PathBuf::from(rel), std::fs::read_to_string(root.join(rel)).unwrap_or_default()))
