@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
+use mtg_conformance::corpus::case::Case;
 use mtg_conformance::run::protocol::CaseView;
 use mtg_conformance::fuzzing::diff::{self, DiffConfig};
 use mtg_conformance::run::engine::{CaseReply, Engine, EngineInfo, Observation, StepReply};
@@ -302,9 +303,9 @@ fn case_from(text: &str) -> Case {
 }
 
 /// Hangarback Walker with `counters` +1/+1 counters destroyed by Disenchant: its dies ability
-/// makes that many Thopters; then the battlefield is observed.
-fn destroyed_walker(counters: u64) -> Case {
-    case_from(&format!(
+/// makes that many Thopters; then the battlefield is observed. As an engine is shown it.
+fn destroyed_walker(counters: u64) -> CaseView {
+    CaseView::of(&case_from(&format!(
         r#"[[case]]
 id = "t/limit"
 title = "t"
@@ -322,7 +323,7 @@ step = [
   {{ expect = {{ zone = "battlefield", controller = "alice", count = 0 }} }},
 ]
 "#
-    ))
+    )))
 }
 
 fn steps_of(reply: CaseReply) -> Vec<StepReply> {
