@@ -13,7 +13,7 @@ use mtg_engine::{
 
 use crate::fuzzing::invariants::RulesGame;
 use crate::corpus::case::{AbilityKind, Action as CaseAction, Case, Choice, Mana, Player, Setup, Step, Target, TurnStep, Verb, Zone};
-use crate::run::protocol::{CaseView, StepView, Subject};
+use crate::run::protocol::{json_len, reply_budget, CaseView, StepView, Subject};
 use crate::run::engine::{
     CaseReply, Engine, EngineInfo, ObjectObservation, Observation, PlayerObservation, StackItemObservation, StepReply,
 };
@@ -45,20 +45,44 @@ impl Engine for ReferenceEngine {
         }
     }
 
+    /// Bounded as `serve` bounds it ([`reply_budget`]), so a case gets the same verdict in
+    /// process and through the protocol.
     fn run_case(&mut self, case: &CaseView) -> CaseReply {
-        run_case_on::<Game>(case)
+        run_case_on::<Game>(case, reply_budget(&case.id))
+    }
+
+    fn run_case_within(&mut self, case: &CaseView, max_bytes: usize) -> CaseReply {
+        run_case_on::<Game>(case, max_bytes)
     }
 }
 
 /// Runs `case` on any [`RulesGame`]: the reference engine, or a mutant of it (so a test can
 /// show that a case written from a fuzz finding fails on the engine with the bug).
-pub(crate) fn run_case_on<G: RulesGame>(case: &CaseView) -> CaseReply {
+pub(crate) fn run_case_on<G: RulesGame>(case: &CaseView, max_bytes: usize) -> CaseReply {
     let mut session = match Session::<G>::start(&case.setup) {
         Ok(s) => s,
         Err(SetupFailure::Unsupported(reason)) => return CaseReply::Skipped { reason },
         Err(SetupFailure::Error(message)) => return CaseReply::Errored { message },
     };
-    let steps = case.steps.iter().map(|step| session.step(step)).collect();
+    // Each step reply is measured as it is made (as JSON, with its comma), so a case observing a
+    // large board many times stops at the bound instead of building a reply of any size.
+    let mut steps = Vec::new();
+    let mut size = 0usize;
+    for (i, step) in case.steps.iter().enumerate() {
+        let reply = session.step(step);
+        size = size.saturating_add(json_len(&reply).saturating_add(1));
+        if size > max_bytes {
+            return CaseReply::Errored {
+                message: format!(
+                    "the reply would be over {max_bytes} bytes by step {} of {} (the protocol's \
+                     line limit, rulings/PROTOCOL.md); the case was not run further",
+                    i + 1,
+                    case.steps.len()
+                ),
+            };
+        }
+        steps.push(reply);
+    }
     CaseReply::Ran { steps }
 }
 

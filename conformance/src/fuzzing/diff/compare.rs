@@ -108,6 +108,15 @@ pub fn compare(case: &Case, reference: &CaseReply, engine: &CaseReply) -> Outcom
             _ => return Outcome::Harness(format!("step {}: replies of different shapes", i + 1)),
         }
     }
+    // More step replies than steps is no rules answer: `run` errors it, and so does `diff`
+    // (an error is counted with the skips, as an `errored` reply is).
+    if eng_steps.len() > case.steps.len() {
+        return Outcome::Skipped(format!(
+            "errored: the engine answered {}; the case has {}",
+            crate::report::count(eng_steps.len(), "step", "steps"),
+            case.steps.len()
+        ));
+    }
     Outcome::Agreed
 }
 

@@ -882,7 +882,10 @@ pub(crate) mod tests {
     /// in an engine run through the corpus, not only hold on the reference.
     pub(crate) fn assert_fails_on<G: RulesGame>(r: &Regression) {
         let case = loaded_case(r);
-        let reply = crate::run::reference::run_case_on::<G>(&crate::run::protocol::CaseView::of(&case));
+        let reply = crate::run::reference::run_case_on::<G>(
+            &crate::run::protocol::CaseView::of(&case),
+            crate::run::protocol::reply_budget(&case.id),
+        );
         let verdict = crate::run::judge::judge(&case, &reply);
         assert!(matches!(verdict, Verdict::Failed(_)), "the case does not fail on the engine it came from: {verdict:?}\n{}", r.toml);
     }

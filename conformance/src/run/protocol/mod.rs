@@ -32,6 +32,34 @@ pub const PROTOCOL_VERSION: u32 = 2;
 /// protocol error, never an allocation of whatever size the peer chose.
 pub const MAX_LINE_BYTES: usize = 4 << 20;
 
+/// Room for a `case` reply line's envelope (`{"type":"case","seq":N,"id":...,"reply":{"status":
+/// "ran","steps":[...]}}`) besides its id and step replies.
+const ENVELOPE_BYTES: usize = 96;
+
+/// The most bytes the step replies of a `case` reply to the case `id` may take as JSON (with
+/// their commas) for the reply line to fit in [`MAX_LINE_BYTES`].
+pub fn reply_budget(id: &str) -> usize {
+    MAX_LINE_BYTES.saturating_sub(ENVELOPE_BYTES.saturating_add(json_len(id)))
+}
+
+/// The length of `value` as JSON, counted without building the text.
+pub fn json_len<T: Serialize + ?Sized>(value: &T) -> usize {
+    struct Count(usize);
+    impl std::io::Write for Count {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0 = self.0.saturating_add(bytes.len());
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut count = Count(0);
+    // Serializing plain data into a counter can't fail; a failure would only undercount.
+    let _ = serde_json::to_writer(&mut count, value);
+    count.0
+}
+
 /// A message from the runner to the engine. Every request carries a `seq` (increasing from 1
 /// for each process) that the reply must echo.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]

@@ -7,7 +7,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use thiserror::Error;
 
 use super::lines::{read_line_bounded, Line};
-use super::{Reply, Request, MAX_LINE_BYTES, PROTOCOL_VERSION};
+use super::{reply_budget, Reply, Request, MAX_LINE_BYTES, PROTOCOL_VERSION};
 use crate::corpus::case::FORMAT_VERSION;
 use crate::run::engine::{CaseReply, Engine};
 
@@ -61,7 +61,10 @@ pub fn serve(
                 corpus_format,
             } => start(engine, seq, protocol, corpus_format),
             Request::Run { seq, case } => {
-                let reply = catch_unwind(AssertUnwindSafe(|| engine.run_case(&case)))
+                // The engine stops building a reply that would not fit on a line (memory), and
+                // `send` never writes one that doesn't (the protocol).
+                let budget = reply_budget(&case.id);
+                let reply = catch_unwind(AssertUnwindSafe(|| engine.run_case_within(&case, budget)))
                     .unwrap_or_else(|_| CaseReply::Errored {
                         message: "the engine panicked".into(),
                     });
@@ -106,12 +109,55 @@ fn start(engine: &dyn Engine, seq: u64, protocol: u32, corpus_format: u32) -> Re
     }
 }
 
+/// `reply` as JSON, if it fits on a line: encoding stops at the limit, so an over-long reply
+/// costs no more than the limit.
+fn encode(reply: &Reply) -> Option<Vec<u8>> {
+    struct Bounded(Vec<u8>);
+    impl Write for Bounded {
+        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+            if self.0.len().saturating_add(bytes.len()) > MAX_LINE_BYTES {
+                return Err(io::Error::other("over the line limit"));
+            }
+            self.0.extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut out = Bounded(Vec::new());
+    serde_json::to_writer(&mut out, reply).ok()?;
+    Some(out.0)
+}
+
 fn error(seq: Option<u64>, message: String) -> Reply {
     Reply::Error { seq, message }
 }
 
+/// Writes `reply` on one line. A reply over the line limit is never written: a `case` reply is
+/// replaced by `errored` (or, if even that would not fit, its id being that long, by `error`).
 fn send(output: &mut impl Write, reply: &Reply) -> Result<(), ServeError> {
-    let mut line = serde_json::to_vec(reply).map_err(|e| ServeError::Write(e.into()))?;
+    let over = || format!("the reply would be over the protocol's line limit of {MAX_LINE_BYTES} bytes (rulings/PROTOCOL.md); not sent");
+    let mut line = match encode(reply) {
+        Some(line) => line,
+        None => {
+            let (seq, id) = match reply {
+                Reply::Case { seq, id, .. } => (Some(*seq), Some(id.clone())),
+                Reply::Started { seq, .. } | Reply::Stopped { seq } => (Some(*seq), None),
+                Reply::Error { seq, .. } => (*seq, None),
+            };
+            let errored = id.map(|id| Reply::Case {
+                seq: seq.unwrap_or_default(),
+                id,
+                reply: CaseReply::Errored { message: over() },
+            });
+            errored
+                .as_ref()
+                .and_then(encode)
+                .or_else(|| encode(&error(seq, over())))
+                .ok_or_else(|| ServeError::Write(io::Error::other("a reply that can't be encoded")))?
+        }
+    };
     line.push(b'\n');
     output.write_all(&line).map_err(ServeError::Write)?;
     // One reply per request: the runner waits for it, so it must not sit in a buffer.
