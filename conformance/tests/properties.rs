@@ -140,8 +140,10 @@ fn generated_scenarios_reach_every_ruling_state() {
 
 /// Scenarios of `generated_scenarios_reach_every_ruling_state` (seed 1). At 150 the rarest
 /// invariants (enters-with-x, chimeric-mass-pt) went unarmed once new cards joined the pool;
-/// 600 arms each of them about ten times (`mtg-conformance reach --scenarios 600 --seed 1`).
-const REACH_SCENARIOS: u64 = 600;
+/// 600 armed each of them about ten times. With card pool v3, 600 and 1200 leave
+/// chimeric-mass-pt unarmed; 2000 arm all 25 (`mtg-conformance reach --scenarios 2000 --seed 1`:
+/// chimeric-mass-pt armed 18 times).
+const REACH_SCENARIOS: u64 = 2000;
 
 /// The deepest states, which take more scenarios (opt-in: `cargo test --release -p
 /// mtg-conformance --test properties -- --ignored`): an animated Chimeric Mass under a P/T

@@ -27,6 +27,20 @@ pub enum Keyword {
     Reach,
     Trample,
     Vigilance,
+    /// CR 702.4: deals both first-strike and regular combat damage.
+    DoubleStrike,
+    /// CR 702.28: blocks and is blocked only by creatures with shadow.
+    Shadow,
+    /// CR 702.12: not destroyed by lethal damage, deathtouch or "destroy" effects.
+    Indestructible,
+    /// CR 702.3: can't attack.
+    Defender,
+    /// CR 702.16: protection from a color (damage prevented, can't be blocked, enchanted,
+    /// equipped or targeted by anything of that color).
+    ProtectionFrom(Color),
+    /// CR 702.14: landwalk of a basic land type: can't be blocked while the defending player
+    /// controls a land of that type.
+    Landwalk(LandType),
     /// CR 702.124a: a deck-construction ability of the Commander variant; it functions before
     /// the game begins, so the engine only shows it.
     Partner,
@@ -46,6 +60,24 @@ impl Keyword {
             Keyword::Trample => "Trample",
             Keyword::Vigilance => "Vigilance",
             Keyword::Partner => "Partner",
+            Keyword::DoubleStrike => "Double strike",
+            Keyword::Shadow => "Shadow",
+            Keyword::Indestructible => "Indestructible",
+            Keyword::Defender => "Defender",
+            Keyword::ProtectionFrom(c) => match c {
+                Color::White => "Protection from white",
+                Color::Blue => "Protection from blue",
+                Color::Black => "Protection from black",
+                Color::Red => "Protection from red",
+                Color::Green => "Protection from green",
+            },
+            Keyword::Landwalk(l) => match l {
+                LandType::Plains => "Plainswalk",
+                LandType::Island => "Islandwalk",
+                LandType::Swamp => "Swampwalk",
+                LandType::Mountain => "Mountainwalk",
+                LandType::Forest => "Forestwalk",
+            },
         }
     }
 
@@ -62,9 +94,59 @@ impl Keyword {
             "reach" => Keyword::Reach,
             "trample" => Keyword::Trample,
             "vigilance" => Keyword::Vigilance,
+            "double strike" => Keyword::DoubleStrike,
+            "shadow" => Keyword::Shadow,
+            "indestructible" => Keyword::Indestructible,
             _ => return None,
         })
     }
+}
+
+/// The basic land types (CR 205.3i), as landwalk names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum LandType {
+    Plains,
+    Island,
+    Swamp,
+    Mountain,
+    Forest,
+}
+
+impl LandType {
+    pub fn subtype(self) -> &'static str {
+        match self {
+            LandType::Plains => "Plains",
+            LandType::Island => "Island",
+            LandType::Swamp => "Swamp",
+            LandType::Mountain => "Mountain",
+            LandType::Forest => "Forest",
+        }
+    }
+}
+
+/// Restrictions and requirements on attacking and blocking (CR 508.1c-d, 509.1b-c), as static
+/// abilities of the creature they're about, or of a permanent for every creature
+/// (`MaxAttackers`, `MaxBlockers`).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum CombatRule {
+    /// "This creature can't block."
+    CantBlock,
+    /// "This creature can't attack alone." (CR 506.5)
+    CantAttackAlone,
+    /// "This creature can't attack or block alone." (CR 506.5)
+    CantAttackOrBlockAlone,
+    /// "This creature attacks each combat if able." (a requirement, CR 508.1d)
+    AttacksEachCombatIfAble,
+    /// "This creature blocks each combat if able." (a requirement, CR 509.1c)
+    BlocksEachCombatIfAble,
+    /// "This creature can block an additional N creatures each combat." (CR 509.1a)
+    CanBlockAdditional(u32),
+    /// "This creature can't be blocked by [subtype]s." (a restriction, CR 509.1b)
+    CantBeBlockedBySubtype(String),
+    /// "No more than N creatures can attack each combat." (CR 508.1c)
+    MaxAttackers(u32),
+    /// "No more than N creatures can block each combat." (CR 509.1b)
+    MaxBlockers(u32),
 }
 
 /// One ability of an object (CR 113.3).
@@ -90,6 +172,7 @@ impl Ability {
             Ability::Triggered(t) if matches!(t.effect, Effect::CumulativeUpkeep { .. }) => {
                 Some("Cumulative upkeep")
             }
+            Ability::Triggered(t) if matches!(t.effect, Effect::ReturnDiedWithCounter) => Some("Undying"),
             _ => None,
         }
     }
@@ -107,6 +190,9 @@ pub struct ActivatedAbility {
     /// and activating it is cycling the card (CR 702.29c-d: "when you cycle").
     #[serde(default)]
     pub cycling: bool,
+    /// Activated only while its object is in its owner's graveyard (CR 113.6m).
+    #[serde(default)]
+    pub from_graveyard: bool,
 }
 
 impl ActivatedAbility {
@@ -119,6 +205,8 @@ impl ActivatedAbility {
     pub fn functions_from(&self) -> crate::state::ZoneKind {
         if self.cycling {
             crate::state::ZoneKind::Hand
+        } else if self.from_graveyard {
+            crate::state::ZoneKind::Graveyard
         } else {
             crate::state::ZoneKind::Battlefield
         }
@@ -198,6 +286,12 @@ pub enum Trigger {
     PlayerCastsSpellOfChosenColor,
     /// A reflexive trigger (CR 603.12): created by an effect, never found on an object.
     Reflexive,
+    /// "Whenever this creature becomes blocked" (CR 509.3c): once per combat.
+    BecomesBlocked,
+    /// "Whenever this creature becomes blocked by a creature" (CR 509.3d): once per blocker.
+    BecomesBlockedByACreature,
+    /// "Whenever you gain life" (CR 119.9): once per life-gain event.
+    YouGainLife,
 }
 
 /// The type of mana a "tapped for mana of a specified type" trigger looks for (CR 106.12a).
@@ -257,6 +351,11 @@ pub enum StaticAbility {
     /// "If a source would deal damage to [recipients], prevent `amount` of that damage"
     /// (CR 615.1a, 615.10).
     PreventDamageTo { recipients: DamageRecipients, amount: u32 },
+    /// A restriction or requirement on attacking or blocking (CR 508.1c-d, 509.1b-c).
+    Combat(CombatRule),
+    /// "This creature has protection from the chosen color" (CR 702.16, 614.12): protection
+    /// from the color chosen as it entered; none if none was chosen.
+    ProtectionFromChosenColor,
 }
 
 /// The permanents a static prevention or replacement effect watches (CR 615.10).
@@ -286,6 +385,9 @@ pub enum Affected {
     /// "[Type]s of the chosen color": permanents with any of these card types that have the
     /// color chosen as the ability's source entered; none if no color was chosen.
     PermanentsOfChosenColor { types: Vec<CardType> },
+    /// "Creatures with no abilities" (CR 113.12): creatures with no abilities as the earlier
+    /// layers left them.
+    CreaturesWithNoAbilities,
 }
 
 /// A player relative to another (usually the controller of an ability).
@@ -527,6 +629,17 @@ pub enum Effect {
     /// "Return the exiled card to the battlefield under its owner's control": the cards exiled
     /// by the linked ability of the same object, through the same link (CR 607.2a, 607.5).
     ReturnLinkedExiled,
+    /// "Return [object] to the battlefield tapped" (from the graveyard, CR 113.6m).
+    ReturnToBattlefieldTapped { object: EffectObject },
+    /// "Return target [card] from your graveyard to your hand": the n-th target.
+    ReturnTargetToHand(usize),
+    /// "Each opponent loses N life and you gain N life" (CR 119.3).
+    DrainEachOpponent(u32),
+    /// "Shuffle [this spell] into its owner's library" (CR 701.24a).
+    ShuffleThisIntoLibrary,
+    /// Undying's triggered ability (CR 702.93a): return the card that died to the battlefield
+    /// under its owner's control with a +1/+1 counter on it.
+    ReturnDiedWithCounter,
 }
 
 /// How long a continuous effect from a resolving ability lasts, as the card says (CR 611.2a).
@@ -640,6 +753,8 @@ pub enum TargetSpec {
     CreatureAnOpponentControls,
     /// "target permanent [that player / an opponent] controls" (CR 608.2f Example).
     PermanentAnOpponentControls,
+    /// "target permanent card from your graveyard" (CR 110.4b: a permanent card).
+    PermanentCardInYourGraveyard,
     /// "target [type] card with mana value N or less from your graveyard".
     CardInYourGraveyard {
         card_type: CardType,

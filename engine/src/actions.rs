@@ -46,7 +46,15 @@ pub struct Answers {
     /// resolution, by the effects' sources (CR 616.1); unnamed ones follow in timestamp order.
     #[serde(default)]
     pub replacement_order: Vec<ObjectId>,
+    /// Combat damage assignments (CR 510.1): for each attacking or blocking creature whose
+    /// controller has a choice, the recipients and amounts.
+    #[serde(default)]
+    pub damage: Option<Vec<DamageAssignment>>,
 }
+
+/// How one attacking or blocking creature assigns its combat damage (CR 510.1): the
+/// creature, and each recipient with its amount.
+pub type DamageAssignment = (ObjectId, Vec<(Target, u32)>);
 
 /// Everything a player can do.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -77,6 +85,8 @@ pub enum Action {
         replacement_order: Vec<ObjectId>,
     },
     DeclareAttackers { player: PlayerId, attackers: Vec<ObjectId> },
+    /// The defending player's declaration (CR 509.1): (blocker, attacker) pairs.
+    DeclareBlockers { player: PlayerId, blocks: Vec<(ObjectId, ObjectId)> },
     /// Put the player's waiting triggered abilities on the stack (CR 603.3b, 603.3d): `order`
     /// lists their pending ids (`Game::pending_triggers`), top of the stack first; `targets`
     /// gives the targets of those that need them.
@@ -91,6 +101,7 @@ impl Action {
             | Action::CastSpell { player, .. }
             | Action::ActivateAbility { player, .. }
             | Action::DeclareAttackers { player, .. }
+            | Action::DeclareBlockers { player, .. }
             | Action::PutTriggers { player, .. } => *player,
         }
     }
@@ -175,6 +186,11 @@ fn check_turn(state: &GameState, action: &Action) -> Result<PlayerId, Rejection>
     {
         return Err(Rejection::WrongTiming("attackers must be declared first (CR 508.1)".into()));
     }
+    if state.combat.awaiting_blocks
+        && !matches!(action, Action::PassPriority { .. } | Action::DeclareBlockers { .. } | Action::PutTriggers { .. })
+    {
+        return Err(Rejection::WrongTiming("blockers must be declared first (CR 509.1)".into()));
+    }
     Ok(player)
 }
 
@@ -191,6 +207,9 @@ fn accepted_by_checks(state: &GameState, board: &Board, cache: &ProductionCache,
             if state.combat.awaiting_declaration {
                 // Passing declares no attackers (CR 508.1a allows none): `combat::declare`.
                 combat::check_declaration(state, board, player, &[]).is_ok()
+            } else if state.combat.awaiting_blocks {
+                // Passing declares no blockers: `combat::declare_blockers`.
+                combat::check_blocks(state, board, player, &[]).is_ok()
             } else {
                 // CR 117.3d: a pass that isn't the last of the round only hands priority on;
                 // nothing resolves, so no answer is read and none can be wrong.
@@ -234,6 +253,8 @@ fn accepted_by_checks(state: &GameState, board: &Board, cache: &ProductionCache,
         }
         // CR 508.1, 508.1a.
         Action::DeclareAttackers { attackers, .. } => combat::check_declaration(state, board, player, attackers).is_ok(),
+        // CR 509.1.
+        Action::DeclareBlockers { blocks, .. } => combat::check_blocks(state, board, player, blocks).is_ok(),
         // CR 603.3b, 603.3d.
         Action::PutTriggers { order, targets, .. } => {
             crate::triggers::check_put(state, board, player, order, targets).is_ok()
@@ -267,6 +288,7 @@ fn apply_action(
         }
         // CR 508.1: only while the declaration is due, in the declare attackers step.
         Action::DeclareAttackers { attackers, .. } => combat::declare(state, player, attackers, ev),
+        Action::DeclareBlockers { blocks, .. } => combat::declare_blockers(state, player, blocks, ev),
         Action::PutTriggers { order, targets, .. } => crate::triggers::put_chosen(state, player, &order, &targets, ev),
     }
 }
@@ -364,6 +386,8 @@ fn pass_candidates(state: &GameState, player: PlayerId) -> Vec<Action> {
     }
     v.push(Answers { pay: Some(true), ..Answers::default() });
     v.push(Answers { pay: Some(false), ..Answers::default() });
+    // CR 510.1: the combat damage assignments a step's end may need.
+    v.extend(combat::default_damage_answers(state));
     let hand: Vec<ObjectId> = state.zone_objects(ZoneKind::Hand, Some(state.active)).iter().map(|o| o.id).collect();
     let excess = hand.len().saturating_sub(7);
     if excess > 0 {
@@ -661,6 +685,12 @@ fn list(state: &GameState, by_trial: bool) -> Vec<Action> {
         out.retain(&legal);
         return out;
     }
+    if state.combat.awaiting_blocks {
+        out.extend(combat::block_candidates(state).into_iter().map(|blocks| Action::DeclareBlockers { player, blocks }));
+        out.push(Action::PassPriority { player, answers: Answers::default() });
+        out.retain(&legal);
+        return out;
+    }
     let plain = Action::PassPriority { player, answers: Answers::default() };
     let choices = choice_answers(state, &board).into_iter().map(|answers| Action::PassPriority { player, answers });
     if legal(&plain) {
@@ -699,6 +729,8 @@ fn list(state: &GameState, by_trial: bool) -> Vec<Action> {
     // Abilities of permanents, and those that function from the hand (cycling, CR 702.29a).
     let mut sources = state.zone_objects(ZoneKind::Battlefield, Some(player));
     sources.extend(state.zone_objects(ZoneKind::Hand, Some(player)));
+    // And those that function from the graveyard (CR 113.6m).
+    sources.extend(state.zone_objects(ZoneKind::Graveyard, Some(player)));
     for obj in sources {
         let Some(ch) = board.get(&obj.id) else { continue };
         for (index, ab) in ch.activated().iter().enumerate() {

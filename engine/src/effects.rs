@@ -140,8 +140,13 @@ fn group_in_zone(state: &GameState, group: Group, zone: ZoneKind) -> Vec<ObjectI
 /// is regenerated instead if it can be (CR 614.8, 701.19); the rest go to their owners'
 /// graveyards in one event, with the replacements their controllers ordered (CR 616.1).
 pub(crate) fn destroy(state: &mut GameState, ids: &[ObjectId], can_regenerate: bool, order: &[ObjectId], ev: &mut Vec<Event>) {
+    let board = crate::layers::board_of(state);
     let mut going = Vec::new();
     for id in ids {
+        // CR 702.12b: an indestructible permanent isn't destroyed.
+        if board.get(id).is_some_and(|c| c.has_keyword(crate::abilities::Keyword::Indestructible)) {
+            continue;
+        }
         if can_regenerate && crate::replacement::regenerate_instead(state, *id, ev) {
             continue;
         }
@@ -172,11 +177,7 @@ pub(crate) fn gain_life(state: &mut GameState, player: PlayerId, n: u32, ev: &mu
     if n == 0 {
         return;
     }
-    if let Some(p) = state.player_mut(player) {
-        p.life = p.life.saturating_add(i32::try_from(n).unwrap_or(i32::MAX));
-        let life = p.life;
-        ev.push(Event::LifeChanged { player, life });
-    }
+    crate::damage::gain_life(state, player, n, ev);
 }
 
 pub(crate) fn resolve(
@@ -275,6 +276,54 @@ pub(crate) fn resolve(
                 zones::put_onto_battlefield(state, id, ctx.controller, None, ev);
             }
         }
+        Effect::ReturnToBattlefieldTapped { object } => {
+            // "This card" in the graveyard: the ability's source, wherever it is now (CR 113.6m).
+            let id = match object {
+                EffectObject::This => ctx.source.filter(|s| state.object(*s).is_some_and(|o| o.zone == ZoneKind::Graveyard)),
+                EffectObject::Target(_) => ctx.object(state, *object),
+            };
+            if let Some(id) = id {
+                let owner = state.object(id).map(|o| o.owner).unwrap_or(ctx.controller);
+                if let Some(new) = zones::put_onto_battlefield(state, id, owner, None, ev) {
+                    if let Some(o) = state.object_mut(new) {
+                        o.tapped = true;
+                    }
+                }
+            }
+        }
+        Effect::ReturnTargetToHand(i) => {
+            if let Some(id) = ctx.object_target(*i) {
+                zones::move_to(state, id, ZoneKind::Hand, None, ev);
+            }
+        }
+        Effect::DrainEachOpponent(n) => {
+            let opponents: Vec<PlayerId> = state.player_ids().into_iter().filter(|p| *p != ctx.controller).collect();
+            for p in opponents {
+                if let Some(pl) = state.player_mut(p) {
+                    pl.life = pl.life.saturating_sub(i32::try_from(*n).unwrap_or(i32::MAX));
+                    let life = pl.life;
+                    ev.push(Event::LifeChanged { player: p, life });
+                }
+            }
+            crate::damage::gain_life(state, ctx.controller, *n, ev);
+        }
+        Effect::ShuffleThisIntoLibrary => {
+            if let Some(id) = ctx.source.filter(|s| state.object(*s).is_some_and(|o| o.zone == ZoneKind::Stack)) {
+                let owner = state.object(id).map(|o| o.owner).unwrap_or(ctx.controller);
+                zones::move_to(state, id, ZoneKind::Library, None, ev);
+                zones::shuffle_library(state, owner);
+            }
+        }
+        Effect::ReturnDiedWithCounter => {
+            // The source is the card in the graveyard it went to (`zones::move_to`); if it left
+            // that zone, it is another object and isn't returned (CR 400.7).
+            if let Some(id) = ctx.source.filter(|s| state.object(*s).is_some_and(|o| o.zone == ZoneKind::Graveyard)) {
+                let owner = state.object(id).map(|o| o.owner).unwrap_or(ctx.controller);
+                if let Some(new) = zones::put_onto_battlefield(state, id, owner, None, ev) {
+                    add_counters(state, new, "+1/+1", 1, ev);
+                }
+            }
+        }
         Effect::SacrificeThisUnlessSacrifice { types } => {
             let board = board_of(state);
             let candidates: Vec<ObjectId> = state
@@ -369,8 +418,8 @@ pub(crate) fn resolve(
             }
         }
         Effect::DestroyTarget(target) => {
-            // CR 701.8a: from the battlefield to its owner's graveyard (the pool has neither
-            // indestructible nor regeneration).
+            // CR 701.8a: from the battlefield to its owner's graveyard (the pool has no
+            // regeneration).
             if ctx.legal.get(*target).copied().unwrap_or(false) {
                 if let Some(Target::Object(id)) = ctx.targets.get(*target) {
                     if state.object(*id).is_some_and(|o| o.zone == ZoneKind::Battlefield) {

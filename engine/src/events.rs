@@ -44,6 +44,8 @@ pub enum Event {
     Drew { player: PlayerId, object: Option<ObjectId> },
     Discarded { player: PlayerId, object: ObjectId },
     AttackersDeclared { player: PlayerId, attackers: Vec<ObjectId> },
+    /// (blocker, attacker) pairs (CR 509.1g).
+    BlockersDeclared { player: PlayerId, blocks: Vec<(ObjectId, ObjectId)> },
     PlayerLost { player: PlayerId },
     EffectsEnded { count: usize },
     /// A spell or ability was countered (CR 701.6).

@@ -278,6 +278,7 @@ static INTRINSIC: LazyLock<[(&str, Arc<Ability>); 5]> = LazyLock::new(|| {
             effect: Effect::AddMana(ManaSpec::Fixed(ManaPool::single(t))),
             sorcery_speed: false,
             cycling: false,
+            from_graveyard: false,
         });
         (sub, Arc::new(ability))
     })
@@ -490,6 +491,12 @@ pub fn compute_all(state: &GameState) -> Board {
                                 .is_some_and(|x| relation_holds(*controller, obj.controller, x.controller));
                             ok_type && ok_ctrl
                         })
+                        .collect(),
+                    // CR 113.12: abilities as layer 6 left them (this applies in layer 7c).
+                    Affected::CreaturesWithNoAbilities => battlefield
+                        .iter()
+                        .copied()
+                        .filter(|o| board.get(o).is_some_and(|c| c.is(CardType::Creature) && c.abilities.is_empty()))
                         .collect(),
                     // The colors as the earlier layers left them (layer 5 applies before 7).
                     Affected::PermanentsOfChosenColor { types } => match obj.chosen_color {

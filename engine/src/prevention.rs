@@ -76,13 +76,20 @@ fn static_matches(
 pub(crate) fn prevent(
     state: &mut GameState,
     board: &Board,
-    _source: Option<ObjectId>,
+    source: Option<ObjectId>,
     target: Target,
     amount: u32,
     combat: bool,
 ) -> u32 {
     if amount == 0 {
         return 0;
+    }
+    // CR 702.16e: damage from a source with a quality the recipient has protection from is
+    // prevented.
+    if let (Some(s), Target::Object(id)) = (source, target) {
+        if crate::combat::protected_from(state, board, id, s) {
+            return 0;
+        }
     }
     let mut found: Vec<(u64, Applicable)> = Vec::new();
     for obj in state.zone_objects(ZoneKind::Battlefield, None) {

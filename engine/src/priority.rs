@@ -89,6 +89,10 @@ pub(crate) fn pass(
         // receives priority (CR 508.1m, 117.3a), once waiting triggers are on the stack.
         return combat::declare(state, player, Vec::new(), ev);
     }
+    if state.combat.awaiting_blocks {
+        // Likewise, passing while blockers are due declares none (CR 509.1a).
+        return combat::declare_blockers(state, player, Vec::new(), ev);
+    }
     ev.push(Event::PriorityPassed { player });
     state.passes = state.passes.saturating_add(1);
     let everyone = u32::try_from(state.players.len()).unwrap_or(u32::MAX);

@@ -1,6 +1,7 @@
 //! State-based actions (CR 704), checked whenever a player would receive priority (CR 704.3):
 //! 704.5a life, 704.5b empty library draw, 704.5d tokens off the battlefield, 704.5f toughness,
-//! 704.5g lethal damage, 704.5i loyalty, 704.5j the legend rule (the player chooses which to
+//! 704.5g lethal damage, 704.5h damage from a deathtouch source (neither destroys an
+//! indestructible creature, CR 702.12b), 704.5i loyalty, 704.5j the legend rule (the player chooses which to
 //! keep: `Answers::keep` on the pass that led here; where no answers can travel — after
 //! casting, activating or putting triggers on the stack, which in this card pool never lead
 //! to it — the newest is kept), 704.5m Auras attached illegally or not at all
@@ -55,7 +56,9 @@ pub(crate) fn check(state: &mut GameState, answers: Option<&Answers>, ev: &mut V
         if ch.is(CardType::Creature) {
             let t = ch.toughness.unwrap_or(0);
             let lethal = u32::try_from(t).map(|t| obj.damage >= t).unwrap_or(false);
-            if t <= 0 || lethal {
+            let deathtouch = obj.deathtouch_damage && obj.damage > 0;
+            let destroyed = (lethal || deathtouch) && !ch.has_keyword(crate::abilities::Keyword::Indestructible);
+            if t <= 0 || destroyed {
                 to_graveyard.push(obj.id);
                 continue;
             }
@@ -76,6 +79,10 @@ pub(crate) fn check(state: &mut GameState, answers: Option<&Answers>, ev: &mut V
         if plus > 0 && minus > 0 {
             annihilate.push((obj.id, plus.min(minus)));
         }
+    }
+    // CR 704.5h looks at deathtouch damage dealt since the last check only.
+    for o in state.objects.values_mut() {
+        o.deathtouch_damage = false;
     }
     for id in unattach {
         if let Some(o) = state.object_mut(id) {

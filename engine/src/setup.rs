@@ -184,6 +184,7 @@ pub(crate) fn build(setup: GameSetup) -> Result<GameState, SetupError> {
                 entered_x: None,
                 loyalty_activated_turn: None,
                 chosen_color: None,
+        deathtouch_damage: false,
             },
         );
         state.cards.push(CardRecord { name: def_id, owner: c.owner, commander: c.commander, object: Some(id) });

@@ -116,6 +116,10 @@ pub struct Object {
     /// object has none (CR 400.7).
     #[serde(default)]
     pub chosen_color: Option<crate::types::Color>,
+    /// Dealt damage by a source with deathtouch since state-based actions were last checked
+    /// (CR 704.5h).
+    #[serde(default)]
+    pub deathtouch_damage: bool,
 }
 
 /// What a stack entry is (CR 405.1).
@@ -236,6 +240,25 @@ pub struct Combat {
     pub awaiting_declaration: bool,
     pub declared: bool,
     pub attackers: Vec<ObjectId>,
+    /// The defending player must still declare blockers (CR 509.1).
+    #[serde(default)]
+    pub awaiting_blocks: bool,
+    /// Blockers were declared this combat (CR 509.1).
+    #[serde(default)]
+    pub blocks_declared: bool,
+    /// (blocker, attacker) pairs as declared (CR 509.1g).
+    #[serde(default)]
+    pub blocks: Vec<(ObjectId, ObjectId)>,
+    /// Attackers that became blocked (CR 509.1h): they stay blocked when their blockers leave.
+    #[serde(default)]
+    pub blocked: Vec<ObjectId>,
+    /// The combat damage step under way is the first-strike one (CR 510.4).
+    #[serde(default)]
+    pub first_strike_step: bool,
+    /// The creatures in combat that had first strike or double strike as the first combat
+    /// damage step began (CR 510.4).
+    #[serde(default)]
+    pub struck_first: Vec<ObjectId>,
 }
 
 /// The whole game: serializable, cloneable, comparable (save/load round-trips).

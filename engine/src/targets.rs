@@ -84,6 +84,9 @@ pub fn matches(
         }
         // "Another" is checked against the source by `is_legal_from`.
         TargetSpec::Permanent { nonland, .. } => on_battlefield && !(*nonland && ch.is(CardType::Land)),
+        TargetSpec::PermanentCardInYourGraveyard => {
+            obj.zone == ZoneKind::Graveyard && obj.owner == controller && ch.is_permanent()
+        }
         TargetSpec::CardInYourGraveyard { card_type, max_mana_value } => {
             obj.zone == ZoneKind::Graveyard
                 && obj.owner == controller

@@ -115,15 +115,19 @@ pub(crate) fn left_battlefield(
             let Some(ch) = before.get(id) else { continue };
             for a in &ch.abilities {
                 let Ability::Triggered(t) = &*a.ability else { continue };
+                // Undying acts on the card where it went (CR 400.7: a new object), and triggers
+                // only if the creature had no +1/+1 counters on it (CR 702.93a).
+                let undying = t.effect == crate::abilities::Effect::ReturnDiedWithCounter;
+                let undying_blocked = undying && counters.get("+1/+1").copied().unwrap_or(0) > 0;
                 let fires = match t.trigger {
                     Trigger::ThisLeavesBattlefield => *id == l.old,
-                    Trigger::Dies => *id == l.old && dies,
+                    Trigger::Dies => *id == l.old && dies && !undying_blocked,
                     Trigger::ACreatureDies => dies,
                     _ => false,
                 };
                 if fires {
                     let from = TriggerSource {
-                        source: *id,
+                        source: if undying && *id == l.old { l.new } else { *id },
                         source_card: *card,
                         controller: *controller,
                         source_counters: counters,
@@ -169,6 +173,26 @@ pub(crate) fn spell_cast(state: &mut GameState, spell: ObjectId) {
         if chosen.is_some_and(|c| colors.contains(&c)) {
             queue_matching(state, &board, id, controller, Trigger::PlayerCastsSpellOfChosenColor);
         }
+    }
+}
+
+/// `attacker` became blocked by `blockers` creatures (CR 509.1h): "whenever this creature
+/// becomes blocked" triggers once, "... becomes blocked by a creature" once per blocker
+/// (CR 509.3c-d, 700.1).
+pub(crate) fn became_blocked(state: &mut GameState, board: &Board, attacker: ObjectId, blockers: usize) {
+    let Some(controller) = state.object(attacker).map(|o| o.controller) else { return };
+    queue_matching(state, board, attacker, controller, Trigger::BecomesBlocked);
+    for _ in 0..blockers {
+        queue_matching(state, board, attacker, controller, Trigger::BecomesBlockedByACreature);
+    }
+}
+
+/// `player` gained life (CR 119.9): "whenever you gain life" abilities of their permanents.
+pub(crate) fn gained_life(state: &mut GameState, player: PlayerId) {
+    let board = board_of(state);
+    let ids: Vec<ObjectId> = state.zone_objects(ZoneKind::Battlefield, Some(player)).iter().map(|o| o.id).collect();
+    for id in ids {
+        queue_matching(state, &board, id, player, Trigger::YouGainLife);
     }
 }
 

@@ -98,6 +98,10 @@ fn following(state: &GameState) -> Option<Step> {
     if state.step == Step::DeclareAttackers && state.combat.attackers.is_empty() {
         return Some(Step::EndOfCombat);
     }
+    // CR 510.4: a first-strike combat damage step is followed by a second one.
+    if state.step == Step::CombatDamage && combat::second_damage_step_follows(state) {
+        return Some(Step::CombatDamage);
+    }
     state.step.next()
 }
 
@@ -107,7 +111,12 @@ pub(crate) fn end_step(state: &mut GameState, answers: &Answers, ev: &mut Vec<Ev
     for _ in 0..64 {
         empty_pools(state, ev);
         match following(state) {
-            Some(next) => state.step = next,
+            Some(next) => {
+                if state.step == Step::CombatDamage {
+                    combat::end_first_strike_step(state);
+                }
+                state.step = next
+            }
             None => {
                 // CR 500.2 / 102.1: the next player in turn order takes a turn.
                 state.turn = state.turn.saturating_add(1);
@@ -166,7 +175,11 @@ fn begin_step(state: &mut GameState, answers: &Answers, ev: &mut Vec<Event>) -> 
             combat::begin_declare_attackers(state, ev);
             return Ok(true);
         }
-        Step::CombatDamage => combat::combat_damage(state, ev),
+        Step::DeclareBlockers => {
+            combat::begin_declare_blockers(state);
+            return Ok(true);
+        }
+        Step::CombatDamage => combat::combat_damage(state, answers, ev)?,
         Step::EndOfCombat => {}
         Step::PostcombatMain => state.combat = Default::default(),
         Step::Cleanup => return cleanup(state, answers, ev),

@@ -36,6 +36,8 @@ pub(crate) struct Left {
     pub old: ObjectId,
     pub ch: crate::layers::Characteristics,
     pub to: ZoneKind,
+    /// The object it became (CR 400.7).
+    pub new: ObjectId,
 }
 
 /// A permanent on the battlefield just before an event, whose leaves-the-battlefield abilities
@@ -83,8 +85,8 @@ pub(crate) fn move_batch(
         if let (true, Some(n)) = (top, new) {
             put_on_top(state, n);
         }
-        if let (Some(ch), Some(_)) = (lki, new) {
-            left.push(Left { old: *id, ch, to: dest });
+        if let (Some(ch), Some(n)) = (lki, new) {
+            left.push(Left { old: *id, ch, to: dest, new: n });
         }
         out.push(new);
     }
@@ -145,6 +147,7 @@ fn move_raw(
         entered_x: None,
         loyalty_activated_turn: None,
         chosen_color: None,
+        deathtouch_damage: false,
     };
     state.objects.insert(new_id, new);
     if let Some(card) = old.card {
@@ -406,6 +409,7 @@ pub fn create_token(
             entered_x: None,
             loyalty_activated_turn: None,
             chosen_color: None,
+        deathtouch_damage: false,
         },
     );
     ev.push(Event::TokenCreated { object: id, name: def.name.clone() });
@@ -425,6 +429,22 @@ pub fn sacrifice(state: &mut GameState, id: ObjectId, ev: &mut Vec<Event>) -> Op
 }
 
 /// Draws a card (CR 121.2); drawing from an empty library is remembered for CR 704.5b.
+/// Shuffles `player`'s library (CR 701.24a): a random order from the game's generator (the
+/// top is the lowest timestamp, so the cards' timestamps are permuted).
+pub(crate) fn shuffle_library(state: &mut GameState, player: PlayerId) {
+    let ids: Vec<ObjectId> = state.zone_objects(ZoneKind::Library, Some(player)).iter().map(|o| o.id).collect();
+    let mut stamps: Vec<u64> = ids.iter().filter_map(|id| state.object(*id).map(|o| o.timestamp)).collect();
+    for i in (1..stamps.len()).rev() {
+        let j = usize::try_from(state.rng.below(u64::try_from(i).unwrap_or(0).saturating_add(1))).unwrap_or(0);
+        stamps.swap(i, j.min(i));
+    }
+    for (id, ts) in ids.into_iter().zip(stamps) {
+        if let Some(o) = state.object_mut(id) {
+            o.timestamp = ts;
+        }
+    }
+}
+
 pub fn draw(state: &mut GameState, player: PlayerId, ev: &mut Vec<Event>) {
     let top = state.zone_objects(ZoneKind::Library, Some(player)).first().map(|o| o.id);
     match top {

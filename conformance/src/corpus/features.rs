@@ -24,7 +24,7 @@ pub const FEATURES: &[(&str, &str)] = &[
     ("layers", "continuous effects on characteristics, in layer order (CR 613)"),
     ("copy", "copy effects (CR 707)"),
     ("cycling", "cycling (CR 702.29)"),
-    ("combat", "declaring attackers, combat damage (CR 506-511)"),
+    ("combat", "declaring attackers and blockers, combat damage (CR 506-511)"),
     ("commander", "commanders (CR 903)"),
     ("planeswalkers", "planeswalkers and loyalty abilities (CR 306, 606)"),
     ("sba", "state-based actions (CR 704)"),
@@ -104,7 +104,7 @@ pub fn implied(case: &Case) -> BTreeSet<&'static str> {
                     Verb::Cast { .. } | Verb::Resolve => {
                         out.insert("stack");
                     }
-                    Verb::Attack { .. } => {
+                    Verb::Attack { .. } | Verb::Block { .. } => {
                         out.insert("combat");
                     }
                     _ => {}

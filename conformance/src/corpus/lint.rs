@@ -568,6 +568,14 @@ fn action_refs<'a>(a: &'a Action, uses: &mut Vec<(Vec<Seg<'static>>, &'a str)>) 
                 uses.push((vec![Seg::Key("attackers"), Seg::Index(i)], r));
             }
         }
+        Verb::Block { blockers } => {
+            for (b, attackers) in blockers {
+                uses.push((vec![Seg::Key("blockers")], b));
+                for a in attackers {
+                    uses.push((vec![Seg::Key("blockers")], a));
+                }
+            }
+        }
         Verb::Pass | Verb::Resolve | Verb::Advance { .. } | Verb::Choose => {}
     }
     for (i, t) in a.targets.iter().enumerate() {
@@ -617,6 +625,14 @@ fn action_refs<'a>(a: &'a Action, uses: &mut Vec<(Vec<Seg<'static>>, &'a str)>) 
         }
         if let Some(r) = &choice.keep {
             uses.push((with(&[Seg::Key("keep")]), r));
+        }
+        if let Some(d) = &choice.damage {
+            for (source, recipients) in d {
+                uses.push((with(&[Seg::Key("damage")]), source));
+                for r in recipients.keys().filter(|r| crate::corpus::case::Player::parse(r).is_none()) {
+                    uses.push((with(&[Seg::Key("damage")]), r));
+                }
+            }
         }
     }
 }

@@ -32,6 +32,12 @@ pub struct Reach {
     pub end_of_turn_ended: u64,
     /// The most turns one script spanned (1: it stayed in the turn it started in).
     pub max_turns: u32,
+    /// Declarations of blockers that blocked at least one attacker (CR 509.1).
+    pub blocks: u64,
+    /// First-strike combat damage steps (CR 510.4).
+    pub first_strike_steps: u64,
+    /// Blocked attackers with trample that dealt combat damage to the player (CR 702.19b).
+    pub trample_over_blockers: u64,
 }
 
 impl Reach {
@@ -67,6 +73,9 @@ impl Reach {
         self.mass_set_and_modified = self.mass_set_and_modified.saturating_add(other.mass_set_and_modified);
         self.next_turn_ended = self.next_turn_ended.saturating_add(other.next_turn_ended);
         self.end_of_turn_ended = self.end_of_turn_ended.saturating_add(other.end_of_turn_ended);
+        self.blocks = self.blocks.saturating_add(other.blocks);
+        self.first_strike_steps = self.first_strike_steps.saturating_add(other.first_strike_steps);
+        self.trample_over_blockers = self.trample_over_blockers.saturating_add(other.trample_over_blockers);
         self.max_turns = self.max_turns.max(other.max_turns);
     }
 
@@ -95,6 +104,10 @@ impl Reach {
                 format!("end of turn ended {}; until next turn ended {}", self.end_of_turn_ended, self.next_turn_ended)
             }
             Invariant::Deterministic => format!("max turns {}", self.max_turns),
+            Invariant::CombatDamage | Invariant::FirstStrikeStep => format!(
+                "blocks {}; first-strike steps {}; trample over blockers {}",
+                self.blocks, self.first_strike_steps, self.trample_over_blockers
+            ),
             _ => String::new(),
         }
     }

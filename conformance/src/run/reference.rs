@@ -379,6 +379,17 @@ impl<G: RulesGame> Session<G> {
         if let Some(r) = &c.keep {
             out.keep = Some(self.object(r)?);
         }
+        if let Some(d) = &c.damage {
+            let mut all = Vec::new();
+            for (source, recipients) in d {
+                let mut v = Vec::new();
+                for (r, n) in recipients {
+                    v.push((self.target(&match Player::parse(r) { Some(p) => Target::Player(p), None => Target::Object(r.clone()) })?, *n));
+                }
+                all.push((self.object(source)?, v));
+            }
+            out.damage = Some(all);
+        }
         Ok(out)
     }
 
@@ -484,10 +495,22 @@ impl<G: RulesGame> Session<G> {
                 self.apply(Action::PassPriority { player, answers })
             }
             Verb::Resolve => self.resolve(a),
-            Verb::Advance { to, turn } => self.advance(*to, *turn),
+            Verb::Advance { to, turn } => {
+                let answers = self.answers(a.choose.as_ref())?;
+                self.advance(*to, *turn, answers)
+            }
             Verb::Attack { attackers } => {
                 let attackers = attackers.iter().map(|r| self.object(r)).collect::<Result<_, _>>()?;
                 self.apply(Action::DeclareAttackers { player, attackers })
+            }
+            Verb::Block { blockers } => {
+                let mut blocks = Vec::new();
+                for (b, attackers) in blockers {
+                    for a in attackers {
+                        blocks.push((self.object(b)?, self.object(a)?));
+                    }
+                }
+                self.apply(Action::DeclareBlockers { player, blocks })
             }
             Verb::Choose => Err(StepError::Failed(
                 "the reference engine takes each choice with the action that needs it (`choose` on `resolve` or `pass`)"
@@ -519,7 +542,9 @@ impl<G: RulesGame> Session<G> {
     }
 
     /// Players pass with an empty stack until step `to` begins (on `turn`'s turn, if given).
-    fn advance(&mut self, to: TurnStep, turn: Option<Player>) -> Result<(), StepError> {
+    /// The step's `choose` answers go with every pass: the one that ends a step uses those its
+    /// turn-based actions need (combat damage assignments, CR 510.1; discarding, CR 514.1).
+    fn advance(&mut self, to: TurnStep, turn: Option<Player>, answers: Answers) -> Result<(), StepError> {
         let to = engine_step(to).ok_or_else(|| StepError::Failed(format!("the engine has no step {to}")))?;
         let whose = turn.map(player_id);
         // "Until step `to` begins": a pass that leaves the game in the step it started in (the
@@ -533,7 +558,7 @@ impl<G: RulesGame> Session<G> {
                 .game
                 .reference().priority_player()
                 .ok_or_else(|| StepError::Failed("`advance`: no player has priority (is the game over?)".into()))?;
-            self.apply(Action::PassPriority { player, answers: Answers::default() })?;
+            self.apply(Action::PassPriority { player, answers: answers.clone() })?;
             let began = (self.game.reference().turn_number(), self.game.reference().step()) != start;
             if began && self.game.reference().step() == to && whose.is_none_or(|p| self.game.reference().active_player() == p) {
                 return Ok(());

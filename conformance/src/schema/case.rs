@@ -128,6 +128,18 @@ fn action_keys(g: &mut SchemaGenerator) -> Map<String, Value> {
         json!({ "type": "array", "items": { "type": "string" } }),
     );
     put(
+        "blockers",
+        json!({
+            "type": "object",
+            "additionalProperties": {
+                "anyOf": [
+                    { "type": "string", "minLength": 1 },
+                    { "type": "array", "items": { "type": "string", "minLength": 1 }, "minItems": 1 },
+                ],
+            },
+        }),
+    );
+    put(
         "triggers",
         json!({ "type": "object", "additionalProperties": { "type": "array", "items": target } }),
     );
@@ -174,6 +186,7 @@ fn action_schema(g: &mut SchemaGenerator, sent: bool) -> Value {
             needs("play_land", &["card"]),
             needs("advance", &["to"]),
             needs("attack", &["attackers"]),
+            needs("block", &["blockers"]),
         ],
     })
 }

@@ -20,6 +20,7 @@ const MAY: Answers = Answers {
     keep: None,
     color: None,
     replacement_order: Vec::new(),
+    damage: None,
 };
 
 /// Cycles `crystal` (in alice's hand); Resonance's trigger targets `target`; resolves the

@@ -145,6 +145,7 @@ names! {
         Resolve = "resolve",
         Advance = "advance",
         Attack = "attack",
+        Block = "block",
         Choose = "choose",
     }
 }

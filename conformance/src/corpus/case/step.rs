@@ -67,6 +67,9 @@ pub enum Verb {
     Advance { to: TurnStep, turn: Option<Player> },
     /// Declare these attackers (each attacks the defending player).
     Attack { attackers: Vec<String> },
+    /// Declare blockers (CR 509.1): each blocker's ref with the attackers it blocks (one, or
+    /// several for a creature that can block additional creatures).
+    Block { blockers: BTreeMap<String, Vec<String>> },
     /// Answer a pending choice; the answer is in [`Action::choose`].
     Choose,
 }
@@ -81,6 +84,7 @@ impl Verb {
             Verb::Resolve => VerbName::Resolve,
             Verb::Advance { .. } => VerbName::Advance,
             Verb::Attack { .. } => VerbName::Attack,
+            Verb::Block { .. } => VerbName::Block,
             Verb::Choose => VerbName::Choose,
         }
     }
@@ -243,6 +247,10 @@ pub struct Choice {
     /// The color chosen as a permanent enters ("as this enters, choose a color", CR 614.12).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub color: Option<Color>,
+    /// Combat damage assignments (CR 510.1): for an attacking or blocking creature's ref, the
+    /// damage each recipient (a ref, or `alice`/`bob`) is assigned.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage: Option<BTreeMap<String, BTreeMap<String, u32>>>,
 }
 
 
@@ -290,7 +298,48 @@ impl Choice {
         if let Some(c) = self.color {
             out.push(("color".into(), Lit::str(c.as_str())));
         }
+        if let Some(d) = &self.damage {
+            out.push((
+                "damage".into(),
+                Lit::Table(
+                    d.iter()
+                        .map(|(k, m)| {
+                            (k.clone(), Lit::Table(m.iter().map(|(r, n)| (r.clone(), Lit::Int(i64::from(*n)))).collect()))
+                        })
+                        .collect(),
+                ),
+            ));
+        }
         out
+    }
+}
+
+/// A blocker's attackers: one ref, or a list of them.
+struct OneOrMany(Vec<String>);
+
+impl<'de> Deserialize<'de> for OneOrMany {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = OneOrMany;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("the ref of the attacker it blocks, or a list of refs")
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<OneOrMany, E> {
+                Ok(OneOrMany(vec![s.to_string()]))
+            }
+            fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<OneOrMany, A::Error> {
+                let mut v = Vec::new();
+                while let Some(s) = seq.next_element::<String>()? {
+                    v.push(s);
+                }
+                if v.is_empty() {
+                    return Err(de::Error::custom("a blocker blocks at least one attacker; leave out a creature that doesn't block"));
+                }
+                Ok(OneOrMany(v))
+            }
+        }
+        d.deserialize_any(V)
     }
 }
 
@@ -378,6 +427,7 @@ const STEP_KEYS: &[&str] = &[
     "to",
     "turn",
     "attackers",
+    "blockers",
     "random",
     "distribute",
     "sacrifice",
@@ -409,6 +459,7 @@ struct RawStep {
     to: Option<TurnStep>,
     turn: Option<Player>,
     attackers: Option<Vec<String>>,
+    blockers: Option<BTreeMap<String, OneOrMany>>,
     triggers: BTreeMap<String, Vec<Target>>,
     trigger_order: Vec<String>,
     choice: Choice,
@@ -439,6 +490,7 @@ impl RawStep {
             VerbName::Pass | VerbName::Resolve => &[],
             VerbName::Advance => &["to", "turn"],
             VerbName::Attack => &["attackers"],
+            VerbName::Block => &["blockers"],
             VerbName::Choose => &["random", "distribute", "sacrifice", "copy", "pay", "mana", "may", "counter", "keep"],
         };
         const COMMON: &[&str] = &[
@@ -513,6 +565,9 @@ impl RawStep {
             VerbName::Attack => Verb::Attack {
                 attackers: needs(verb, "attackers", self.attackers)?,
             },
+            VerbName::Block => Verb::Block {
+                blockers: needs(verb, "blockers", self.blockers)?.into_iter().map(|(k, v)| (k, v.0)).collect(),
+            },
             VerbName::Choose => {
                 let mut choice = self.choice;
                 choice.mana = mana.take();
@@ -578,6 +633,7 @@ impl<'de> Deserialize<'de> for Step {
                         "to" => raw.to = Some(map.next_value()?),
                         "turn" => raw.turn = Some(map.next_value()?),
                         "attackers" => raw.attackers = Some(map.next_value()?),
+                        "blockers" => raw.blockers = Some(map.next_value()?),
                         "random" => raw.choice.random = Some(map.next_value()?),
                         "distribute" => raw.choice.distribute = Some(map.next_value()?),
                         "sacrifice" => raw.choice.sacrifice = Some(map.next_value()?),
@@ -621,6 +677,21 @@ impl Action {
             Verb::Attack { attackers } => {
                 out.push(("attackers".into(), Lit::strs(attackers.iter().cloned())))
             }
+            Verb::Block { blockers } => out.push((
+                "blockers".into(),
+                Lit::Table(
+                    blockers
+                        .iter()
+                        .map(|(b, a)| {
+                            let v = match a.as_slice() {
+                                [one] => Lit::str(one.clone()),
+                                many => Lit::strs(many.iter().cloned()),
+                            };
+                            (b.clone(), v)
+                        })
+                        .collect(),
+                ),
+            )),
             Verb::Choose => {
                 if let Some(choice) = &self.choose {
                     out.extend(choice.entries());

@@ -334,8 +334,8 @@ fn the_expectation_model() {
 #[test]
 fn step_errors() {
     for (step, message) in [
-        (r#"{ do = "tap" }"#, "unknown verb `tap`, expected one of `activate`, `cast`, `play_land`, `pass`, `resolve`, `advance`, `attack`, `choose`"),
-        (r#"{ do = "pass", tagrets = ["x"] }"#, "unknown key `tagrets` in a step, expected one of `do`, `expect`, `by`, `x`, `targets`, `mana`, `pay`, `order`, `choose`, `expect_illegal`, `source`, `ability`, `card`, `to`, `turn`, `attackers`, `random`, `distribute`, `sacrifice`, `copy`, `may`, `counter`, `keep`, `triggers`, `trigger_order`"),
+        (r#"{ do = "tap" }"#, "unknown verb `tap`, expected one of `activate`, `cast`, `play_land`, `pass`, `resolve`, `advance`, `attack`, `block`, `choose`"),
+        (r#"{ do = "pass", tagrets = ["x"] }"#, "unknown key `tagrets` in a step, expected one of `do`, `expect`, `by`, `x`, `targets`, `mana`, `pay`, `order`, `choose`, `expect_illegal`, `source`, `ability`, `card`, `to`, `turn`, `attackers`, `blockers`, `random`, `distribute`, `sacrifice`, `copy`, `may`, `counter`, `keep`, `triggers`, `trigger_order`"),
         (r#"{ do = "advance", to = "combat" }"#, "unknown step `combat`, expected one of `untap`, `upkeep`, `draw`, `precombat_main`, `beginning_of_combat`, `declare_attackers`, `declare_blockers`, `combat_damage`, `end_of_combat`, `postcombat_main`, `end`, `cleanup`"),
         (r#"{ do = "pass", expect_illegal = "mana" }"#, "unknown rejection class `mana`, expected one of `cost`, `summoning_sickness`, `timing`, `target`, `choice`, `priority`, `object`"),
         (r#"{ do = "cast", card = "x", pay = "{2}" }"#, "`{2}` in `{2}` is not a type of mana (expected {W} {U} {B} {R} {G} {C})"),
@@ -347,7 +347,7 @@ fn step_errors() {
         (r#"{ do = "choose" }"#, "`do = \"choose\"` needs an answer: `random`, `distribute`, `sacrifice`, `pay`, `copy`, `mana`, `may`, `counter` or `keep`"),
         (r#"{ do = "choose", pay = "{G}" }"#, "on `do = \"choose\"`, `pay` is true or false (whether to pay)"),
         (r#"{ do = "cast", card = "x", pay = true }"#, "`pay = true/false` answers a choice (`do = \"choose\"` or `choose = { pay = ... }`); here `pay` is the mana spent, e.g. \"{R}{G}\""),
-        (r#"{ do = "resolve", choose = { randm = "x" } }"#, "unknown field `randm`, expected one of `random`, `distribute`, `sacrifice`, `pay`, `copy`, `mana`, `keep`, `may`, `counter`, `color`"),
+        (r#"{ do = "resolve", choose = { randm = "x" } }"#, "unknown field `randm`, expected one of `random`, `distribute`, `sacrifice`, `pay`, `copy`, `mana`, `keep`, `may`, `counter`, `color`, `damage`"),
         (r#"{ do = "pass", by = "carol" }"#, "unknown player `carol`, expected one of `alice`, `bob`"),
         (r#"{ do = "pass", expect = { stack = [] } }"#, "an `expect` step has no other keys; found `do`"),
         (r#"{ by = "bob" }"#, "a step needs `do = \"<verb>\"` or `expect = { ... }`"),

@@ -252,6 +252,13 @@ fn to_corpus(game: &Game, refs: &[String], a: &EngineAction) -> Option<Action> {
         EngineAction::DeclareAttackers { attackers, .. } => {
             action(Verb::Attack { attackers: attackers.iter().map(r).collect::<Option<_>>()? }, by)
         }
+        EngineAction::DeclareBlockers { blocks, .. } => {
+            let mut blockers: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+            for (b, a) in blocks {
+                blockers.entry(r(b)?).or_default().push(r(a)?);
+            }
+            action(Verb::Block { blockers }, by)
+        }
         EngineAction::PutTriggers { .. } => return None,
     })
 }

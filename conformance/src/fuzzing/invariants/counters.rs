@@ -105,8 +105,18 @@ pub(super) fn enters_with_x<G: RulesGame>(t: &Transition<'_, G>) -> Result<bool,
         let Some(x) = t.before.state().object(*old).and_then(|o| o.x) else { continue };
         let Some(obj) = t.after.state().object(*new).filter(|o| o.zone == ZoneKind::Battlefield) else { continue };
         let Some(def) = cards::card_def(&obj.def) else { continue };
+        // Only if the permanent, as it is on the battlefield, has the ability (CR 614.12: a
+        // copy of something else, or one whose abilities are gone, doesn't).
+        let keeps = |kind: &str| {
+            t.after_board.get(new).is_some_and(|c| {
+                c.statics().any(|(st, _)| matches!(st, StaticAbility::EntersWithCounters { kind: k, amount: Amount::X } if k == kind))
+            })
+        };
         for ability in &def.abilities {
             let Ability::Static(StaticAbility::EntersWithCounters { kind, amount: Amount::X }) = ability else { continue };
+            if !keeps(kind) {
+                continue;
+            }
             let has = obj.counters.get(kind).copied().unwrap_or(0);
             armed = true;
             if has != x {

@@ -79,8 +79,13 @@ pub(super) fn no_pending_sba(state: &GameState, board: &Board) -> Result<(), Bro
             if t <= 0 {
                 return pending(format!("creature {} ({:?}) has toughness {t} (CR 704.5f)", ch.name, o.id));
             }
-            if u32::try_from(t).is_ok_and(|t| o.damage >= t) {
+            // CR 702.12b: an indestructible creature isn't destroyed by lethal damage.
+            let indestructible = ch.has_keyword(mtg_engine::abilities::Keyword::Indestructible);
+            if !indestructible && u32::try_from(t).is_ok_and(|t| o.damage >= t) {
                 return pending(format!("creature {} ({:?}) has {} damage, toughness {t} (CR 704.5g)", ch.name, o.id, o.damage));
+            }
+            if !indestructible && o.deathtouch_damage && o.damage > 0 {
+                return pending(format!("creature {} ({:?}) was dealt damage by a source with deathtouch (CR 704.5h)", ch.name, o.id));
             }
         }
         if ch.is(CardType::Planeswalker) && ch.loyalty.unwrap_or(0) <= 0 {

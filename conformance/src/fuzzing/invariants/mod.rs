@@ -17,6 +17,7 @@ use mtg_engine::layers::Board;
 use mtg_engine::{Action, Event, Game, GameSetup, GameState, ManaType, ObjectId, ObjectView, PlayerId, Rejection, SetupError};
 
 mod chimeric_mass;
+mod combat;
 mod costs;
 mod could_produce;
 mod counters;
@@ -141,6 +142,15 @@ pub enum Invariant {
     PreventionShieldUsed,
     /// CR 601.3, 101.2: a cast or land play an effect forbids is rejected and never listed.
     ForbiddenActionRejected,
+    /// CR 510.1a: the combat damage an attacking creature deals in one step adds up to its
+    /// power (less what protection prevents, CR 702.16e).
+    CombatDamage,
+    /// CR 704.5h: a creature dealt damage by a source with deathtouch is destroyed before a
+    /// player gets priority (unless indestructible, CR 702.12b).
+    Deathtouch,
+    /// CR 510.4: a first-strike combat damage step happens only when a creature with first
+    /// strike or double strike is in combat.
+    FirstStrikeStep,
     // ---- game-wide ----
     /// CR 400.1, 400.7: every card is exactly one object in exactly one zone; spells on the
     /// stack are objects in the stack zone.
@@ -162,7 +172,7 @@ pub enum Invariant {
 }
 
 impl Invariant {
-    pub const ALL: [Invariant; 22] = [
+    pub const ALL: [Invariant; 25] = [
         Invariant::TapSymbol,
         Invariant::UntapSymbol,
         Invariant::SummoningSickness,
@@ -177,6 +187,9 @@ impl Invariant {
         Invariant::TriggersOncePerEvent,
         Invariant::PreventionShieldUsed,
         Invariant::ForbiddenActionRejected,
+        Invariant::CombatDamage,
+        Invariant::Deathtouch,
+        Invariant::FirstStrikeStep,
         Invariant::OneZone,
         Invariant::NoPendingSba,
         Invariant::PoolsEmpty,
@@ -212,6 +225,9 @@ impl Invariant {
             Invariant::TriggersOncePerEvent => "triggers-once-per-event",
             Invariant::PreventionShieldUsed => "prevention-shield-used",
             Invariant::ForbiddenActionRejected => "forbidden-action-rejected",
+            Invariant::CombatDamage => "combat-damage",
+            Invariant::Deathtouch => "deathtouch",
+            Invariant::FirstStrikeStep => "first-strike-step",
             Invariant::OneZone => "one-zone",
             Invariant::NoPendingSba => "no-pending-sba",
             Invariant::PoolsEmpty => "pools-empty",
@@ -240,6 +256,9 @@ impl Invariant {
             Invariant::TriggersOncePerEvent => "a \"whenever a creature dies\" ability triggers once for each creature that dies, looking back in time as it leaves with them",
             Invariant::PreventionShieldUsed => "a shield preventing the next damage to something is used by the next damage to it, and prevented damage is not dealt",
             Invariant::ForbiddenActionRejected => "an action an effect says can't be done is rejected and never listed as legal",
+            Invariant::CombatDamage => "an attacking creature's combat damage in one step adds up to its power",
+            Invariant::Deathtouch => "a creature dealt damage by a source with deathtouch is destroyed",
+            Invariant::FirstStrikeStep => "a first-strike combat damage step happens only with a first or double striker in combat",
             Invariant::OneZone => "a card is one object in one zone; moving makes a new object",
             Invariant::NoPendingSba => "state-based actions are performed before a player gets priority",
             Invariant::PoolsEmpty => "mana pools empty at the end of each step and phase",
@@ -272,6 +291,9 @@ impl Invariant {
             Invariant::TriggersOncePerEvent => "cr-603.10a",
             Invariant::PreventionShieldUsed => "cr-615.7",
             Invariant::ForbiddenActionRejected => "cr-601.3a-example-1",
+            Invariant::CombatDamage => "cr-510.1a",
+            Invariant::Deathtouch => "cr-704.5h",
+            Invariant::FirstStrikeStep => "cr-510.4",
             Invariant::OneZone => "cr-400.7",
             Invariant::NoPendingSba => "cr-704.3",
             Invariant::PoolsEmpty => "cr-106.4",
@@ -517,6 +539,19 @@ impl Checker {
         if self.on(Invariant::ChimericMassDies) {
             let armed = chimeric_mass::dies_armed(t);
             self.count(Invariant::ChimericMassDies, armed);
+        }
+        combat::reached(t, events, &mut self.reach);
+        if self.on(Invariant::CombatDamage) {
+            let armed = combat::damage_sums_to_power(t, events)?;
+            self.count(Invariant::CombatDamage, armed);
+        }
+        if self.on(Invariant::Deathtouch) {
+            let armed = combat::deathtouch_is_lethal(t, events)?;
+            self.count(Invariant::Deathtouch, armed);
+        }
+        if self.on(Invariant::FirstStrikeStep) {
+            let armed = combat::first_strike_step(t, events)?;
+            self.count(Invariant::FirstStrikeStep, armed);
         }
         Ok(())
     }

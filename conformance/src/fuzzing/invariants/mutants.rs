@@ -748,3 +748,83 @@ impl Bug for IgnoresCantCast {
     }
 }
 
+// ---- combat (issue 28) ----
+
+fn began_combat_damage(events: &[Event]) -> bool {
+    events.iter().any(|e| matches!(e, Event::StepBegan { step: mtg_engine::Step::CombatDamage, .. }))
+}
+
+/// CR 510.1a broken: an attacking creature deals its combat damage to the defending player
+/// twice.
+pub struct AttackersHitTwice;
+impl Bug for AttackersHitTwice {
+    const NAME: &'static str = "attackers deal their combat damage to the player twice";
+    const BREAKS: Invariant = Invariant::CombatDamage;
+    fn apply(game: &mut Game, action: Action) -> Result<Vec<Event>, Rejection> {
+        let attackers = game.state().combat.attackers.clone();
+        let mut events = game.apply(action)?;
+        if !began_combat_damage(&events) {
+            return Ok(events);
+        }
+        let mut state = game.state().clone();
+        let extra: Vec<Event> = events
+            .iter()
+            .filter(|e| matches!(e, Event::DamageDealt { source: Some(s), target: mtg_engine::Target::Player(_), .. } if attackers.contains(s)))
+            .cloned()
+            .collect();
+        for e in &extra {
+            if let Event::DamageDealt { target: mtg_engine::Target::Player(p), amount, .. } = e {
+                if let Some(pl) = state.player_mut(*p) {
+                    pl.life = pl.life.saturating_sub(i32::try_from(*amount).unwrap_or(0));
+                }
+            }
+        }
+        events.extend(extra);
+        *game = Game::from_state(state);
+        Ok(events)
+    }
+}
+
+/// CR 704.5h broken: deathtouch from keyword counters is ignored (the counters are gone while
+/// the action is carried out, then put back).
+pub struct DeathtouchCountersIgnored;
+impl Bug for DeathtouchCountersIgnored {
+    const NAME: &'static str = "deathtouch counters don't make damage lethal";
+    const BREAKS: Invariant = Invariant::Deathtouch;
+    fn apply(game: &mut Game, action: Action) -> Result<Vec<Event>, Rejection> {
+        let mut stripped = game.state().clone();
+        let mut had: Vec<(ObjectId, u32)> = Vec::new();
+        for o in stripped.objects.values_mut() {
+            if let Some(n) = o.counters.remove("deathtouch") {
+                had.push((o.id, n));
+            }
+        }
+        if had.is_empty() {
+            return game.apply(action);
+        }
+        let mut g = Game::from_state(stripped);
+        let events = g.apply(action)?;
+        let mut after = g.state().clone();
+        for (id, n) in had {
+            if let Some(o) = after.object_mut(id) {
+                o.counters.insert("deathtouch".into(), n);
+            }
+        }
+        *game = Game::from_state(after);
+        Ok(events)
+    }
+}
+
+/// CR 510.4 broken: every combat gets a first-strike combat damage step.
+pub struct AlwaysFirstStrikeStep;
+impl Bug for AlwaysFirstStrikeStep {
+    const NAME: &'static str = "a first-strike damage step without first strikers";
+    const BREAKS: Invariant = Invariant::FirstStrikeStep;
+    fn apply(game: &mut Game, action: Action) -> Result<Vec<Event>, Rejection> {
+        apply_then(game, action, |before, after, events| {
+            if began_combat_damage(events) && before.combat.struck_first.is_empty() && !after.combat.attackers.is_empty() {
+                after.combat.first_strike_step = true;
+            }
+        })
+    }
+}

@@ -494,6 +494,13 @@ impl<'a> Writer<'a> {
                 let v: Result<Vec<String>, RegressError> = attackers.iter().map(|o| self.obj_ref(state, *o, inv).map(|r| q(&r))).collect();
                 vec!["do = \"attack\"".into(), format!("attackers = [{}]", v?.join(", ")), by]
             }
+            Action::DeclareBlockers { blocks, .. } => {
+                let v: Result<Vec<String>, RegressError> = blocks
+                    .iter()
+                    .map(|(b, a)| Ok(format!("{} = {}", q(&self.obj_ref(state, *b, inv)?), q(&self.obj_ref(state, *a, inv)?))))
+                    .collect();
+                vec!["do = \"block\"".into(), format!("blockers = {{ {} }}", v?.join(", ")), by]
+            }
         };
         if !extra.is_empty() {
             f.push(extra.to_string());
@@ -685,6 +692,9 @@ impl<'a> Writer<'a> {
                     return Err(not("the ended effect changes nothing a case observes"));
                 }
             }
+            // Combat findings need the damage assignments of the step that begins combat
+            // damage, which the script writer doesn't carry yet.
+            Invariant::CombatDamage | Invariant::Deathtouch | Invariant::FirstStrikeStep => return Err(not(&v.detail)),
             // Written by hand as corpus cases so far (CR 603.10a, 615.7, 601.3 Examples).
             Invariant::TriggersOncePerEvent
             | Invariant::PreventionShieldUsed

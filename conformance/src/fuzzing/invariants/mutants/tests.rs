@@ -138,6 +138,44 @@ fn enters_with_x_fails_when_the_mana_spent_counts() {
     witness::<XFromManaSpent>(s, vec![cast, Move::Pass, Move::Pass]);
 }
 
+/// Alice's `attacker` attacks; `blocker` (bob's, if any) blocks it; passes until the combat
+/// damage steps are over.
+fn combat(attacker: CardSetup, blocker: Option<CardSetup>) -> (GameSetup, Vec<Move>) {
+    let mut cards = vec![attacker];
+    cards.extend(blocker.clone());
+    let mut s = setup(cards, "");
+    s.step = Step::DeclareAttackers;
+    let a = id(&s, 0);
+    let mut moves = vec![Move::Exact(Action::DeclareAttackers { player: ALICE, attackers: vec![a] }), Move::Pass, Move::Pass];
+    if blocker.is_some() {
+        moves.push(Move::Exact(Action::DeclareBlockers { player: PlayerId(1), blocks: vec![(id(&s, 1), a)] }));
+    } else {
+        moves.push(Move::Pass);
+    }
+    moves.extend(std::iter::repeat_n(Move::Pass, 4));
+    (s, moves)
+}
+
+#[test]
+fn combat_damage_fails_when_attackers_hit_twice() {
+    let (s, moves) = combat(on_battlefield("Grizzly Bears"), None);
+    witness::<AttackersHitTwice>(s, moves);
+}
+
+#[test]
+fn deathtouch_fails_when_deathtouch_counters_are_ignored() {
+    let mut bears = on_battlefield("Grizzly Bears");
+    bears.counters.insert("deathtouch".into(), 1);
+    let (s, moves) = combat(bears, Some(CardSetup::new("Serra Angel", PlayerId(1), ZoneKind::Battlefield)));
+    witness::<DeathtouchCountersIgnored>(s, moves);
+}
+
+#[test]
+fn first_strike_step_fails_when_every_combat_gets_one() {
+    let (s, moves) = combat(on_battlefield("Grizzly Bears"), Some(CardSetup::new("Runeclaw Bear", PlayerId(1), ZoneKind::Battlefield)));
+    witness::<AlwaysFirstStrikeStep>(s, moves);
+}
+
 #[test]
 fn durations_fail_when_until_end_of_turn_effects_linger() {
     let s = setup(vec![on_battlefield("Grizzly Bears"), card("Giant Growth", ZoneKind::Hand)], "{G}");
@@ -273,7 +311,10 @@ fn crystalline_giant_fails_when_its_trigger_adds_two() {
 const HUNT_BYTES: usize = crate::fuzzing::reach::DEFAULT_BYTES;
 
 /// The invariants `regress` can't write as a corpus case (it says so instead).
-const NO_CORPUS_FORM: [Invariant; 7] = [
+const NO_CORPUS_FORM: [Invariant; 10] = [
+    Invariant::CombatDamage,
+    Invariant::Deathtouch,
+    Invariant::FirstStrikeStep,
     Invariant::CouldProduce,
     Invariant::CouldProduceOracle,
     Invariant::OneZone,
@@ -474,6 +515,9 @@ fn measure_hunts() {
     one::<MassSurvivesAtZero>();
     one::<XFromManaSpent>();
     one::<EndOfTurnEffectsLinger>();
+    one::<AttackersHitTwice>();
+    one::<DeathtouchCountersIgnored>();
+    one::<AlwaysFirstStrikeStep>();
     one::<NextTurnEffectsLinger>();
     one::<MovedCardLeavesGhost>();
     one::<LosersKeepPlaying>();

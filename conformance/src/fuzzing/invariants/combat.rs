@@ -1,0 +1,146 @@
+//! Combat as invariants, checked on every transition that begins a combat damage step:
+//! CR 510.1a (an attacking creature's combat damage adds up to its power), CR 704.5h and
+//! 702.2b (a creature dealt damage by a source with deathtouch doesn't survive to the next
+//! priority, unless it's indestructible, CR 702.12b), and CR 510.4 (a first-strike combat
+//! damage step happens only when a creature with first strike or double strike is in combat).
+
+use mtg_engine::abilities::Keyword;
+use mtg_engine::state::ZoneKind;
+use mtg_engine::targets::Target;
+use mtg_engine::turn::Step;
+use mtg_engine::{Event, ObjectId};
+
+use super::{Broken, Invariant, RulesGame, Transition};
+use crate::fuzzing::reach::Reach;
+
+/// Counts what combat the transition reached: blocks, first-strike steps, trample over
+/// blockers (for `mtg-conformance reach`).
+pub(super) fn reached<G: RulesGame>(t: &Transition<'_, G>, events: &[Event], reach: &mut Reach) {
+    if events.iter().any(|e| matches!(e, Event::BlockersDeclared { blocks, .. } if !blocks.is_empty())) {
+        reach.blocks += 1;
+    }
+    if !began_combat_damage(events) {
+        return;
+    }
+    let (before, after) = (t.before.state(), t.after.state());
+    if after.combat.first_strike_step && before.combat.struck_first.is_empty() {
+        reach.first_strike_steps += 1;
+    }
+    for a in &before.combat.blocked {
+        let trample = t.before_board.get(a).is_some_and(|c| c.has_keyword(Keyword::Trample));
+        let to_player = events.iter().any(|e| matches!(e, Event::DamageDealt { source: Some(s), target: Target::Player(_), .. } if s == a));
+        if trample && to_player {
+            reach.trample_over_blockers += 1;
+        }
+    }
+}
+
+fn began_combat_damage(events: &[Event]) -> bool {
+    events.iter().any(|e| matches!(e, Event::StepBegan { step: Step::CombatDamage, .. }))
+}
+
+/// CR 510.1a: in a transition that begins a combat damage step, the combat damage each
+/// attacking creature deals adds up to at most its power, and to exactly its power when nothing
+/// it damages has protection (CR 702.16e prevents some) and no prevention effect is in play
+/// (CR 615). Returns whether it was armed (an
+/// attacker dealt combat damage).
+pub(super) fn damage_sums_to_power<G: RulesGame>(t: &Transition<'_, G>, events: &[Event]) -> Result<bool, Broken> {
+    if !began_combat_damage(events) {
+        return Ok(false);
+    }
+    let before = t.before.state();
+    let mut armed = false;
+    for a in &before.combat.attackers {
+        let dealt: u32 = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::DamageDealt { source: Some(s), amount, .. } if s == a => Some(*amount),
+                _ => None,
+            })
+            .sum();
+        if dealt == 0 {
+            continue;
+        }
+        armed = true;
+        let power = t.before_board.get(a).and_then(|c| c.power).unwrap_or(0);
+        let power = u32::try_from(power).unwrap_or(0);
+        let protection_in_play = before.objects.values().any(|o| {
+            o.zone == ZoneKind::Battlefield
+                && t.before_board.get(&o.id).is_some_and(|c| c.keywords().iter().any(|k| matches!(k, Keyword::ProtectionFrom(_))) || o.chosen_color.is_some())
+        });
+        // CR 615: prevention shields and static prevention effects may prevent some too.
+        let prevention_in_play = !before.shields.is_empty()
+            || before.objects.values().any(|o| {
+                o.zone == ZoneKind::Battlefield
+                    && t.before_board.get(&o.id).is_some_and(|c| {
+                        c.statics().any(|(st, _)| matches!(st, mtg_engine::abilities::StaticAbility::PreventDamageTo { .. }))
+                    })
+            });
+        if dealt > power || (dealt != power && !protection_in_play && !prevention_in_play) {
+            return Err(Broken::new(
+                Invariant::CombatDamage,
+                format!("attacking creature {a:?} with power {power} dealt {dealt} combat damage in one step"),
+            ));
+        }
+    }
+    Ok(armed)
+}
+
+/// CR 704.5h: after a transition in which a source with deathtouch dealt damage to a creature,
+/// once a player has priority that creature is no longer on the battlefield (it was destroyed),
+/// unless it is indestructible. Returns whether it was armed.
+pub(super) fn deathtouch_is_lethal<G: RulesGame>(t: &Transition<'_, G>, events: &[Event]) -> Result<bool, Broken> {
+    let after = t.after.state();
+    if after.priority.is_none() || after.is_over() {
+        return Ok(false);
+    }
+    let mut armed = false;
+    for e in events {
+        let Event::DamageDealt { source: Some(s), target: Target::Object(o), amount } = e else { continue };
+        if *amount == 0 {
+            continue;
+        }
+        let deathtouch = t.before_board.get(s).or_else(|| t.after_board.get(s)).is_some_and(|c| c.has_keyword(Keyword::Deathtouch));
+        let creature = t.before_board.get(o).is_some_and(|c| c.is(mtg_engine::types::CardType::Creature));
+        if !deathtouch || !creature {
+            continue;
+        }
+        armed = true;
+        let still = after.object(*o).is_some_and(|x| x.zone == ZoneKind::Battlefield);
+        let indestructible = t.after_board.get(o).is_some_and(|c| c.has_keyword(Keyword::Indestructible));
+        if still && !indestructible {
+            return Err(Broken::new(
+                Invariant::Deathtouch,
+                format!("creature {o:?} was dealt {amount} damage by {s:?}, which has deathtouch, and is still on the battlefield"),
+            ));
+        }
+    }
+    Ok(armed)
+}
+
+/// CR 510.4: a first-strike combat damage step begins only when an attacking or blocking
+/// creature has first strike or double strike. Returns whether it was armed (a combat damage
+/// step began with blockers or attackers in combat).
+pub(super) fn first_strike_step<G: RulesGame>(t: &Transition<'_, G>, events: &[Event]) -> Result<bool, Broken> {
+    if !began_combat_damage(events) {
+        return Ok(false);
+    }
+    let before = t.before.state();
+    let after = t.after.state();
+    if !after.combat.first_strike_step || !before.combat.struck_first.is_empty() {
+        return Ok(!before.combat.attackers.is_empty());
+    }
+    let mut combatants: Vec<ObjectId> = before.combat.attackers.clone();
+    combatants.extend(before.combat.blocks.iter().map(|(b, _)| *b));
+    let striker = combatants.iter().any(|id| {
+        before.object(*id).is_some_and(|o| o.zone == ZoneKind::Battlefield)
+            && t.before_board.get(id).is_some_and(|c| c.has_keyword(Keyword::FirstStrike) || c.has_keyword(Keyword::DoubleStrike))
+    });
+    if !striker {
+        return Err(Broken::new(
+            Invariant::FirstStrikeStep,
+            "a first-strike combat damage step began with no creature with first strike or double strike in combat",
+        ));
+    }
+    Ok(true)
+}
