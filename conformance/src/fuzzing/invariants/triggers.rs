@@ -30,9 +30,17 @@ pub(super) fn only_dies_watcher(board: &mtg_engine::layers::Board, id: ObjectId)
     only_trigger(board, id, Trigger::ACreatureDies)
 }
 
-/// Whether `id`'s only triggered ability is "when this dies".
+/// Whether `id`'s only triggered ability is "when this dies", with no condition of its own:
+/// undying's "if it had no +1/+1 counters on it" is an intervening "if" (CR 702.93a, 603.4), so
+/// a death with a +1/+1 counter rightly triggers nothing, which this count can't tell.
 fn only_this_dies(board: &mtg_engine::layers::Board, id: ObjectId) -> bool {
-    only_trigger(board, id, Trigger::Dies)
+    let conditional = board.get(&id).is_some_and(|ch| {
+        ch.abilities.iter().any(|a| match &*a.ability {
+            Ability::Triggered(t) => t.condition.is_some() || t.effect == mtg_engine::abilities::Effect::ReturnDiedWithCounter,
+            _ => false,
+        })
+    });
+    !conditional && only_trigger(board, id, Trigger::Dies)
 }
 
 pub(super) fn check<G: RulesGame>(t: &Transition<'_, G>) -> Result<bool, Broken> {
