@@ -102,7 +102,7 @@ def strings(v):
 
 # --- static checks: what this adapter can't map, decided before anything runs ------------------
 
-SUPPORTED_VERBS = {"activate", "cast", "play_land", "pass", "resolve", "advance", "attack", "choose"}
+SUPPORTED_VERBS = {"activate", "cast", "play_land", "pass", "resolve", "advance", "attack", "block", "choose"}
 SUPPORTED_CHOOSE = {"may", "distribute", "keep", "copy", "pay", "mana", "counter", "sacrifice", "color"}
 
 
@@ -240,7 +240,12 @@ class CaseRun:
             for oid in lst:
                 self.dbg("RemoveObject", {"object_id": oid})
 
-        self.dbg("SetPhase", {"phase": STEP_TO_PHASE[s["step"]], "active_player": active})
+        # A case that starts in the declare attackers step starts as the declaration is due
+        # (CR 508.1). phase computes the attackers it offers as the step begins, so the board
+        # is built in the beginning of combat step and both players pass into it (below).
+        into_attackers = s["step"] == "declare_attackers"
+        phase_step = "BeginCombat" if into_attackers else STEP_TO_PHASE[s["step"]]
+        self.dbg("SetPhase", {"phase": phase_step, "active_player": active})
         # zones
         for z, seat, e, oid in placed:
             if self.obj(oid)["zone"] != ZONE_TO_PHASE[z]:
@@ -311,6 +316,19 @@ class CaseRun:
             raise StepFailed("setup: phase waits for %s after the board was built" % self.waiting().get("type"))
         if self.g.stack():
             raise StepFailed("setup left objects on phase's stack: %s" % self.describe_stack())
+        if into_attackers:
+            for _ in range(2):
+                w = self.waiting()
+                if w.get("type") != "Priority":
+                    break
+                if self.g.stack():
+                    raise Skip("setup: phase put %s on the stack at the beginning of combat, which "
+                               "the case's setup (already in the declare attackers step) skips"
+                               % self.describe_stack())
+                self.note_no_attackers(self.apply(w["data"]["player"], {"type": "PassPriority"}))
+            if self.g.stack():
+                raise Skip("setup: phase put %s on the stack on the way into the declare attackers step"
+                           % self.describe_stack())
 
     def skip_open_legend_rule(self):
         """Two legendary permanents with one name under one controller: the legend rule (CR 704.5j)
@@ -472,6 +490,16 @@ class CaseRun:
             seat = self.priority_seat()
             if by is not None and by != seat:
                 raise Rejected("priority", "player %s does not have priority" % step["by"])
+            w = self.waiting()
+            if w.get("type") in ("DeclareAttackers", "DeclareBlockers"):
+                # passing while a declaration is due declares none (CR 508.1a, 509.1a)
+                key = "attacks" if w["type"] == "DeclareAttackers" else "assignments"
+                try:
+                    self.note_no_attackers(self.apply(seat, {"type": w["type"], "data": {key: []}}))
+                except ValueError as e:
+                    raise Rejected(classify(str(e)), str(e))
+                self.answer_prompts(step)
+                return
             self.note_no_attackers(self.apply(seat, {"type": "PassPriority"}))
             self.answer_prompts(step)
             return
@@ -506,6 +534,8 @@ class CaseRun:
             self.try_apply(seat, {"type": "PlayLand", "data": {"object_id": oid, "card_id": o.get("card_id", oid)}}, step)
         elif verb == "attack":
             self.attack(seat, step)
+        elif verb == "block":
+            self.block(step)
         else:
             raise StepFailed("verb %r not mapped" % verb)
 
@@ -635,6 +665,28 @@ class CaseRun:
         try:
             self.apply(w["data"]["player"], {"type": "DeclareAttackers", "data": {"attacks": attacks}})
         except ValueError as e:
+            raise Rejected(classify(str(e)), str(e))
+        self.answer_prompts(step)
+
+    def block(self, step):
+        """`block` -> phase's DeclareBlockers: (blocker, attacker) pairs, a list of attackers for
+        a creature blocking several. The defending player declares; `by`, when given, must be
+        that player."""
+        w = self.waiting()
+        if w.get("type") != "DeclareBlockers":
+            raise StepFailed("block: phase is not asking for blockers (waiting for %s)" % w.get("type"))
+        seat = w["data"]["player"]
+        if step.get("by") and SEATS.get(step["by"]) != seat:
+            raise Rejected("priority", "phase asks %s for blockers, not %s" % (seat, step["by"]))
+        pairs = []
+        for b, a in (step.get("blockers") or {}).items():
+            for x in (a if isinstance(a, list) else [a]):
+                pairs.append([self.oid(b), self.oid(x)])
+        before = self.g.state()
+        try:
+            self.apply(seat, {"type": "DeclareBlockers", "data": {"assignments": pairs}})
+        except ValueError as e:
+            self.g = self.engine.load_game(before)
             raise Rejected(classify(str(e)), str(e))
         self.answer_prompts(step)
 

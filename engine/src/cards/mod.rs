@@ -23,6 +23,7 @@ mod blood_pet;
 mod chimeric_mass;
 mod clone;
 mod combat_creatures;
+mod combat_requirements;
 mod example_cards;
 mod crystalline_resonance;
 mod counterspells;
@@ -341,6 +342,11 @@ fn registry() -> &'static Registry {
             combat_creatures::voice_of_all(),
             combat_creatures::ajanis_pridemate(),
             combat_creatures::young_wolf(),
+            combat_requirements::mogg_flunkies(),
+            combat_requirements::juggernaut(),
+            combat_requirements::silent_arbiter(),
+            combat_requirements::brave_the_sands(),
+            combat_requirements::wandering_ones(),
             example_cards::reassembling_skeleton(),
             example_cards::muraganda_petroglyphs(),
             example_cards::black_suns_zenith(),
@@ -533,7 +539,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 93);
+        assert_eq!(names.len(), 98);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {
