@@ -388,13 +388,34 @@ pub enum Affected {
     /// "Creatures with no abilities" (CR 113.12): creatures with no abilities as the earlier
     /// layers left them.
     CreaturesWithNoAbilities,
+    /// Permanents a filter describes ("nonbasic lands", "each other non-Aura enchantment",
+    /// "each noncreature artifact"), read from their characteristics as the earlier layers
+    /// left them.
+    Where(Box<PermanentFilter>),
+}
+
+/// Which permanents: any of `types` (any permanent if empty) and of `colors`, none of `not_types`,
+/// `not_subtypes`, `not_supertypes`, controlled as `controller` says, and not the ability's
+/// source if `other`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct PermanentFilter {
+    pub types: Vec<CardType>,
+    /// Any of these colors (any color or none if empty), as layer 5 left them.
+    #[serde(default)]
+    pub colors: Vec<crate::types::Color>,
+    pub not_types: Vec<CardType>,
+    pub not_subtypes: Vec<String>,
+    pub not_supertypes: Vec<String>,
+    pub controller: Relation,
+    pub other: bool,
 }
 
 /// A player relative to another (usually the controller of an ability).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Relation {
     You,
     Opponent,
+    #[default]
     Any,
 }
 
@@ -449,6 +470,18 @@ pub enum Modification {
     SetPt { power: i32, toughness: i32 },
     /// Layer 7b (7a when a CDA): P/T each equal to the number of `kind` counters on the object.
     SetPtToCounters { kind: String },
+    /// Layer 7b: "base power and toughness each equal to its mana value" (CR 202.3).
+    SetPtToManaValue,
+    /// Layer 5: "[is] [color] in addition to its other colors"; a colorless object becomes
+    /// just that color (CR 105.2c).
+    AddColors(Vec<crate::types::Color>),
+    /// Layer 5: "the chosen color in addition to their other colors": `AddColors` of the color
+    /// chosen as the ability's source entered (nothing if none was).
+    AddChosenColor,
+    /// One effect with parts in several layers ("is a creature ... and has base power and
+    /// toughness ..."): each part applies in its own layer, to the objects the effect began
+    /// applying to in its first (CR 613.6). Its `layer` is its first part's.
+    Parts(Vec<Modification>),
     /// Layer 7c.
     ModifyPt { power: i32, toughness: i32 },
     /// Layer 7d.
@@ -456,6 +489,14 @@ pub enum Modification {
 }
 
 impl Modification {
+    /// The parts of the effect, each in one layer (itself, unless it is `Parts`).
+    pub fn parts(&self) -> &[Modification] {
+        match self {
+            Modification::Parts(parts) => parts,
+            other => std::slice::from_ref(other),
+        }
+    }
+
     pub fn layer(&self, cda: bool) -> Layer {
         match self {
             Modification::BecomeCopy(_) => Layer::Copy,
@@ -464,9 +505,16 @@ impl Modification {
             | Modification::AddTypes { .. }
             | Modification::SetCreatureTypes(_)
             | Modification::SetLandTypes(_) => Layer::Type,
-            Modification::SetColors(_) => Layer::Color,
+            Modification::SetColors(_) | Modification::AddColors(_) | Modification::AddChosenColor => Layer::Color,
             Modification::AddAbility(_) | Modification::RemoveAllAbilities => Layer::Ability,
-            Modification::SetPt { .. } | Modification::SetPtToCounters { .. } => {
+            Modification::Parts(parts) => parts
+                .iter()
+                .map(|p| p.layer(cda))
+                .min()
+                .unwrap_or(Layer::Copy),
+            Modification::SetPt { .. }
+            | Modification::SetPtToCounters { .. }
+            | Modification::SetPtToManaValue => {
                 if cda {
                     Layer::PtCda
                 } else {
@@ -524,6 +572,9 @@ pub enum Effect {
     AddManaOfChosenColorToItsController,
     /// "This [permanent] deals N damage to you" (CR 120.3a).
     DamageToController(u32),
+    /// A continuous effect from a resolving spell or ability on one object, for `duration`
+    /// (CR 611.2a): "becomes red" (no stated duration: indefinitely).
+    Modify { object: EffectObject, modifications: Vec<Modification>, duration: EffectDuration },
     /// A continuous effect from a resolving ability, until end of turn (CR 611.2a, 514.2).
     UntilEndOfTurn {
         object: EffectObject,
@@ -607,6 +658,11 @@ pub enum Effect {
     ExileUntilThisLeaves(usize),
     /// "Gain control of [the n-th target]" with no duration (CR 613.1b, 611.2a).
     GainControlOfTarget(usize),
+    /// "Gain control of [object] [duration]" (CR 613.1b), e.g. Act of Treason's "until end of
+    /// turn" or Master Thief's "for as long as you control this creature" (CR 611.2b).
+    GainControl { object: EffectObject, duration: EffectDuration },
+    /// "Untap [object]" (CR 701.26b).
+    Untap(EffectObject),
     /// "Exile all graveyards".
     ExileAllGraveyards,
     /// "When you do, [effect]" (CR 603.12): a reflexive triggered ability, triggered by the
@@ -649,6 +705,11 @@ pub enum EffectDuration {
     Indefinite,
     /// "Until your next turn": the ability's controller's next turn (CR 611.2a).
     UntilYourNextTurn,
+    /// "Until end of turn" (CR 514.2).
+    UntilEndOfTurn,
+    /// "For as long as you control [this]" (CR 611.2b): ends when the ability's controller
+    /// stops controlling its source, and never begins if that happened before it resolved.
+    WhileYouControlThis,
 }
 
 /// A set of objects an effect names without targeting.
@@ -744,6 +805,8 @@ pub enum TargetSpec {
     Land,
     /// "target artifact or enchantment": a permanent that is an artifact, an enchantment or both.
     ArtifactOrEnchantment,
+    /// "target artifact": an artifact permanent.
+    Artifact,
     /// "target [nonland] permanent"; `another`: not the source of the ability (CR 109.5
     /// wording "another").
     Permanent { another: bool, nonland: bool },

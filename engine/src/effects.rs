@@ -230,6 +230,27 @@ pub(crate) fn resolve(
             let board = board_of(state);
             crate::damage::deal(state, &board, ctx.source, crate::targets::Target::Player(ctx.controller), *n, ev);
         }
+        Effect::Modify { object, modifications, duration } => {
+            if let Some(id) = ctx.object(state, *object) {
+                let duration = match duration {
+                    EffectDuration::Indefinite => Duration::Indefinite,
+                    EffectDuration::UntilYourNextTurn => Duration::UntilNextTurnOf(ctx.controller),
+                    EffectDuration::UntilEndOfTurn => Duration::EndOfTurn,
+                    EffectDuration::WhileYouControlThis => match ctx.source {
+                        Some(source) => Duration::WhileControls { source, player: ctx.controller },
+                        None => return Ok(()),
+                    },
+                };
+                let timestamp = state.new_timestamp();
+                state.effects.push(ContinuousEffect {
+                    timestamp,
+                    source: ctx.source,
+                    affected: vec![id],
+                    modifications: modifications.clone(),
+                    duration,
+                });
+            }
+        }
         Effect::UntilEndOfTurn { object, modifications } => {
             if let Some(id) = ctx.object(state, *object) {
                 let timestamp = state.new_timestamp();
@@ -588,6 +609,11 @@ pub(crate) fn resolve(
             let duration = match duration {
                 EffectDuration::Indefinite => Duration::Indefinite,
                 EffectDuration::UntilYourNextTurn => Duration::UntilNextTurnOf(ctx.controller),
+                EffectDuration::UntilEndOfTurn => Duration::EndOfTurn,
+                EffectDuration::WhileYouControlThis => match ctx.source {
+                    Some(source) => Duration::WhileControls { source, player: ctx.controller },
+                    None => return Ok(()),
+                },
             };
             let timestamp = state.new_timestamp();
             state.effects.push(ContinuousEffect {
@@ -655,6 +681,41 @@ pub(crate) fn resolve(
                     duration: Duration::Indefinite,
                 });
                 crate::layers::apply_control(state);
+            }
+        }
+        Effect::GainControl { object, duration } => {
+            let Some(id) = ctx.object(state, *object) else { return Ok(()) };
+            let duration = match duration {
+                EffectDuration::Indefinite => Duration::Indefinite,
+                EffectDuration::UntilYourNextTurn => Duration::UntilNextTurnOf(ctx.controller),
+                EffectDuration::UntilEndOfTurn => Duration::EndOfTurn,
+                EffectDuration::WhileYouControlThis => {
+                    // CR 611.2b: a duration that ended before the effect began: it does nothing.
+                    let Some(source) = ctx.source else { return Ok(()) };
+                    let controls =
+                        state.object(source).is_some_and(|o| o.zone == ZoneKind::Battlefield && o.controller == ctx.controller);
+                    if !controls {
+                        return Ok(());
+                    }
+                    Duration::WhileControls { source, player: ctx.controller }
+                }
+            };
+            let timestamp = state.new_timestamp();
+            state.effects.push(ContinuousEffect {
+                timestamp,
+                source: ctx.source,
+                affected: vec![id],
+                modifications: vec![Modification::GainControl(ctx.controller)],
+                duration,
+            });
+            crate::layers::apply_control(state);
+        }
+        Effect::Untap(object) => {
+            if let Some(id) = ctx.object(state, *object) {
+                if let Some(o) = state.object_mut(id).filter(|o| o.zone == ZoneKind::Battlefield && o.tapped) {
+                    o.tapped = false;
+                    ev.push(Event::Untapped { object: id });
+                }
             }
         }
         Effect::ExileAllGraveyards => {

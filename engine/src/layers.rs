@@ -8,7 +8,9 @@
 //! (CR 613.7; a counter's is when its kind was last put on, CR 613.7c) with
 //! characteristic-defining abilities first (CR 613.3). Layer 2 (control, CR 613.1b) is kept in
 //! `Object::controller` by `apply_control`, since the controller is read everywhere.
-//! Dependencies (CR 613.8) are not modelled yet: timestamp order only.
+//! Within a layer, an effect that depends on another applies after it (CR 613.8, `dependency`);
+//! a static ability's effect keeps applying, in its later layers, to the objects it began
+//! applying to (CR 613.6).
 
 use std::collections::BTreeSet;
 use std::sync::{Arc, LazyLock};
@@ -302,6 +304,170 @@ struct Application {
     seq: usize,
     affected: Vec<ObjectId>,
     modification: Modification,
+    /// A static ability's effect beginning in this layer: its source and ability (its objects
+    /// are decided when it is applied).
+    starting: Option<(ObjectId, Arc<Ability>)>,
+}
+
+/// A static ability's effect that has begun to apply, and the objects it applies to (CR 613.6).
+struct Started {
+    source: ObjectId,
+    ability: Arc<Ability>,
+    timestamp: u64,
+    affected: Vec<ObjectId>,
+}
+
+/// The objects a static ability of `source` affects on `board` as it stands (CR 611.3a).
+fn affected_now(state: &GameState, board: &Board, battlefield: &[ObjectId], source: ObjectId, affected: &Affected) -> Vec<ObjectId> {
+    let Some(obj) = state.object(source) else { return Vec::new() };
+    match affected {
+        Affected::This => vec![source],
+        // CR 303.4m: whatever the source is attached to, if it is on the battlefield.
+        Affected::EnchantedObject => obj
+            .attached_to
+            .filter(|t| state.object(*t).is_some_and(|o| o.zone == ZoneKind::Battlefield))
+            .into_iter()
+            .collect(),
+        Affected::Permanents { types, controller } => battlefield
+            .iter()
+            .copied()
+            .filter(|o| {
+                let ok_type = board.get(o).is_some_and(|c| types.iter().any(|t| c.types.contains(t)));
+                let ok_ctrl = state
+                    .object(*o)
+                    .is_some_and(|x| relation_holds(*controller, obj.controller, x.controller));
+                ok_type && ok_ctrl
+            })
+            .collect(),
+        // CR 113.12: abilities as layer 6 left them (this applies in layer 7c).
+        Affected::CreaturesWithNoAbilities => battlefield
+            .iter()
+            .copied()
+            .filter(|o| board.get(o).is_some_and(|c| c.is(CardType::Creature) && c.abilities.is_empty()))
+            .collect(),
+        // The colors as the earlier layers left them (layer 5 applies before 7).
+        Affected::PermanentsOfChosenColor { types } => match obj.chosen_color {
+            None => Vec::new(),
+            Some(color) => battlefield
+                .iter()
+                .copied()
+                .filter(|o| {
+                    board
+                        .get(o)
+                        .is_some_and(|c| types.iter().any(|t| c.types.contains(t)) && c.colors.contains(&color))
+                })
+                .collect(),
+        },
+        Affected::Where(f) => battlefield
+            .iter()
+            .copied()
+            .filter(|o| {
+                let (Some(c), Some(x)) = (board.get(o), state.object(*o)) else { return false };
+                filter_holds(f, c, x, source, obj)
+            })
+            .collect(),
+    }
+}
+
+/// The objects `app` applies to on `board`: its locked-in set, or for a static ability's effect
+/// beginning now, what its text says now; `None` if that ability no longer exists (its source
+/// lost it earlier in this layer, CR 613.8a).
+fn objects_of(state: &GameState, board: &Board, battlefield: &[ObjectId], app: &Application) -> Option<Vec<ObjectId>> {
+    let Some((source, ability)) = &app.starting else { return Some(app.affected.clone()) };
+    let exists = board
+        .get(source)
+        .is_some_and(|c| c.abilities.iter().any(|a| Arc::ptr_eq(&a.ability, ability)));
+    let Ability::Static(StaticAbility::Continuous { affected, .. }) = &**ability else { return None };
+    exists.then(|| affected_now(state, board, battlefield, *source, affected))
+}
+
+/// Applies `app` to the board (recording a static ability's effect as begun).
+fn apply_application(state: &GameState, board: &mut Board, battlefield: &[ObjectId], app: &Application, started: &mut Vec<Started>) {
+    let Some(objects) = objects_of(state, board, battlefield, app) else { return };
+    for id in &objects {
+        if let (Some(ch), Some(obj)) = (board.get_mut(id), state.object(*id)) {
+            apply(ch, &app.modification, app.timestamp, obj);
+        }
+    }
+    if let Some((source, ability)) = &app.starting {
+        if !started.iter().any(|s| s.source == *source && Arc::ptr_eq(&s.ability, ability)) {
+            started.push(Started { source: *source, ability: Arc::clone(ability), timestamp: app.timestamp, affected: objects });
+        }
+    }
+}
+
+/// CR 613.8a: `apps[a]` depends on `apps[b]` if applying `b` would change whether `a` exists
+/// or what it applies to. (What it does to them is fixed by its text here: no effect of the
+/// pool changes another's amounts within a layer.) Only an effect whose objects aren't decided
+/// yet can depend on another, and only through the objects `b` changes: each is changed on a
+/// copy of its characteristics and asked again.
+fn depends(state: &GameState, board: &Board, battlefield: &[ObjectId], apps: &[Application], _started: &[Started], a: usize, b: usize) -> bool {
+    let (first, other) = (&apps[a], &apps[b]);
+    let Some((source, ability)) = &first.starting else { return false };
+    // An effect of the same ability (another part in this layer) is one effect.
+    if other.starting.as_ref().is_some_and(|(s, x)| s == source && Arc::ptr_eq(x, ability)) {
+        return false;
+    }
+    let Ability::Static(StaticAbility::Continuous { affected, .. }) = &**ability else { return false };
+    let Some(source_obj) = state.object(*source) else { return false };
+    let Some(changed) = objects_of(state, board, battlefield, other) else { return false };
+    for o in changed {
+        let (Some(ch), Some(obj)) = (board.get(&o), state.object(o)) else { continue };
+        let mut after = ch.clone();
+        apply(&mut after, &other.modification, other.timestamp, obj);
+        if o == *source {
+            let has = |c: &Characteristics| c.abilities.iter().any(|x| Arc::ptr_eq(&x.ability, ability));
+            if has(ch) != has(&after) {
+                return true;
+            }
+        }
+        if obj.zone == ZoneKind::Battlefield
+            && member(ch, obj, *source, source_obj, affected) != member(&after, obj, *source, source_obj, affected)
+        {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether `obj`, with characteristics `c`, is among the permanents `affected` describes for a
+/// static ability of `source` (for the kinds decided by characteristics; `false` otherwise).
+fn member(c: &Characteristics, obj: &Object, source: ObjectId, source_obj: &Object, affected: &Affected) -> bool {
+    match affected {
+        Affected::This | Affected::EnchantedObject => false,
+        Affected::Permanents { types, controller } => {
+            types.iter().any(|t| c.types.contains(t)) && relation_holds(*controller, source_obj.controller, obj.controller)
+        }
+        Affected::CreaturesWithNoAbilities => c.is(CardType::Creature) && c.abilities.is_empty(),
+        Affected::PermanentsOfChosenColor { types } => source_obj
+            .chosen_color
+            .is_some_and(|color| types.iter().any(|t| c.types.contains(t)) && c.colors.contains(&color)),
+        Affected::Where(f) => filter_holds(f, c, obj, source, source_obj),
+    }
+}
+
+/// Whether `obj`, with characteristics `c`, is among the permanents `f` describes for a static
+/// ability of `source`.
+fn filter_holds(f: &crate::abilities::PermanentFilter, c: &Characteristics, obj: &Object, source: ObjectId, source_obj: &Object) -> bool {
+    let typed = f.types.is_empty() || f.types.iter().any(|t| c.types.contains(t));
+    let colored = f.colors.is_empty() || f.colors.iter().any(|k| c.colors.contains(k));
+    typed
+        && colored
+        && !f.not_types.iter().any(|t| c.types.contains(t))
+        && !f.not_subtypes.iter().any(|t| c.subtypes.contains(t))
+        && !f.not_supertypes.iter().any(|t| c.supertypes.contains(t))
+        && (!f.other || obj.id != source)
+        && relation_holds(f.controller, source_obj.controller, obj.controller)
+}
+
+/// `part` as the static ability of `source` means it: the chosen color named (CR 614.12).
+fn for_source(part: &Modification, source: Option<&Object>) -> Modification {
+    match part {
+        Modification::AddChosenColor => {
+            Modification::AddColors(source.and_then(|o| o.chosen_color).into_iter().collect())
+        }
+        other => other.clone(),
+    }
 }
 
 fn apply(ch: &mut Characteristics, m: &Modification, timestamp: u64, obj: &Object) {
@@ -344,6 +510,15 @@ fn apply(ch: &mut Characteristics, m: &Modification, timestamp: u64, obj: &Objec
             }
         }
         Modification::SetColors(c) => ch.colors = c.iter().copied().collect(),
+        Modification::AddColors(c) => {
+            for k in c {
+                if !ch.colors.contains(k) {
+                    ch.colors.insert(*k);
+                }
+            }
+        }
+        // Resolved against its source by `for_source` before it is applied.
+        Modification::AddChosenColor => {}
         Modification::AddAbility(a) => ch.abilities.push(AbilityInstance {
             ability: Arc::new((**a).clone()),
             timestamp: timestamp.max(obj.timestamp),
@@ -353,6 +528,13 @@ fn apply(ch: &mut Characteristics, m: &Modification, timestamp: u64, obj: &Objec
         Modification::SetPt { power, toughness } => {
             ch.power = Some(*power);
             ch.toughness = Some(*toughness);
+        }
+        // Applied part by part, in each part's layer (`Modification::parts`).
+        Modification::Parts(_) => {}
+        Modification::SetPtToManaValue => {
+            let mv = clamp_i32(ch.mana_value(0));
+            ch.power = Some(mv);
+            ch.toughness = Some(mv);
         }
         Modification::SetPtToCounters { kind } => {
             let n = clamp_i32(obj.counters.get(kind).copied().unwrap_or(0));
@@ -427,17 +609,22 @@ pub fn compute_all(state: &GameState) -> Board {
         Layer::PtModify,
         Layer::PtSwitch,
     ];
+    // Static abilities whose effects have begun to apply, with the objects they apply to: the
+    // effect keeps applying to them in its later layers, even if the ability is gone by then
+    // (CR 613.6). Keyed by source and ability (the `Arc` is the ability's identity here).
+    let mut started: Vec<Started> = Vec::new();
     for layer in layers {
         let mut apps: Vec<Application> = Vec::new();
         for e in &state.effects {
             for m in &e.modifications {
-                if m.layer(false) == layer {
+                for part in m.parts().iter().filter(|p| p.layer(false) == layer) {
                     apps.push(Application {
                         cda_first: 1,
                         timestamp: e.timestamp,
                         seq: apps.len(),
                         affected: e.affected.clone(),
-                        modification: m.clone(),
+                        modification: part.clone(),
+                        starting: None,
                     });
                 }
             }
@@ -455,79 +642,69 @@ pub fn compute_all(state: &GameState) -> Board {
                         seq: apps.len(),
                         affected: vec![obj.id],
                         modification: Modification::AddAbility(Box::new(Ability::Keyword(k))),
+                        starting: None,
                     });
                 }
             }
         }
+        // Effects of static abilities begun in an earlier layer: the same objects (CR 613.6).
+        for st in &started {
+            let Ability::Static(StaticAbility::Continuous { modification, cda, .. }) = &*st.ability else { continue };
+            for part in modification.parts().iter().filter(|p| p.layer(*cda) == layer) {
+                apps.push(Application {
+                    cda_first: if *cda { 0 } else { 1 },
+                    timestamp: st.timestamp,
+                    seq: apps.len(),
+                    affected: st.affected.clone(),
+                    modification: for_source(part, state.object(st.source)),
+                    starting: None,
+                });
+            }
+        }
+        // Static abilities whose effects begin in this layer: which objects they apply to is
+        // decided as each is applied (after the effects applied before it, CR 613.8c).
         for ((id, ch), obj) in board.iter().zip(&objs) {
-            for (st, ts) in ch.statics() {
-                let StaticAbility::Continuous { affected, modification, cda } = st else {
+            for inst in &ch.abilities {
+                let Ability::Static(StaticAbility::Continuous { modification, cda, .. }) = &*inst.ability else {
                     continue;
                 };
-                if modification.layer(*cda) != layer {
+                if !modification.parts().iter().any(|p| p.layer(*cda) == layer) {
                     continue;
                 }
                 // CR 604.2 / 604.3: static abilities work on the battlefield; CDAs everywhere.
                 if !*cda && obj.zone != ZoneKind::Battlefield {
                     continue;
                 }
-                let affected = match affected {
-                    Affected::This => vec![*id],
-                    // CR 303.4m: whatever the source is attached to, if it is on the battlefield.
-                    Affected::EnchantedObject => obj
-                        .attached_to
-                        .filter(|t| state.object(*t).is_some_and(|o| o.zone == ZoneKind::Battlefield))
-                        .into_iter()
-                        .collect(),
-                    Affected::Permanents { types, controller } => battlefield
-                        .iter()
-                        .copied()
-                        .filter(|o| {
-                            let ok_type = board
-                                .get(o)
-                                .is_some_and(|c| types.iter().any(|t| c.types.contains(t)));
-                            let ok_ctrl = state
-                                .object(*o)
-                                .is_some_and(|x| relation_holds(*controller, obj.controller, x.controller));
-                            ok_type && ok_ctrl
-                        })
-                        .collect(),
-                    // CR 113.12: abilities as layer 6 left them (this applies in layer 7c).
-                    Affected::CreaturesWithNoAbilities => battlefield
-                        .iter()
-                        .copied()
-                        .filter(|o| board.get(o).is_some_and(|c| c.is(CardType::Creature) && c.abilities.is_empty()))
-                        .collect(),
-                    // The colors as the earlier layers left them (layer 5 applies before 7).
-                    Affected::PermanentsOfChosenColor { types } => match obj.chosen_color {
-                        None => Vec::new(),
-                        Some(color) => battlefield
-                            .iter()
-                            .copied()
-                            .filter(|o| {
-                                board.get(o).is_some_and(|c| {
-                                    types.iter().any(|t| c.types.contains(t)) && c.colors.contains(&color)
-                                })
-                            })
-                            .collect(),
-                    },
-                };
-                apps.push(Application {
-                    cda_first: if *cda { 0 } else { 1 },
-                    timestamp: ts,
-                    seq: apps.len(),
-                    affected,
-                    modification: modification.clone(),
-                });
+                if started.iter().any(|s| s.source == *id && Arc::ptr_eq(&s.ability, &inst.ability)) {
+                    continue;
+                }
+                for part in modification.parts().iter().filter(|p| p.layer(*cda) == layer) {
+                    apps.push(Application {
+                        cda_first: if *cda { 0 } else { 1 },
+                        timestamp: inst.timestamp,
+                        seq: apps.len(),
+                        affected: Vec::new(),
+                        modification: for_source(part, Some(obj)),
+                        starting: Some((*id, Arc::clone(&inst.ability))),
+                    });
+                }
             }
         }
         apps.sort_by_key(|a| (a.cda_first, a.timestamp, a.seq));
-        for a in &apps {
-            for id in &a.affected {
-                if let (Some(ch), Some(obj)) = (board.get_mut(id), state.object(*id)) {
-                    apply(ch, &a.modification, a.timestamp, obj);
-                }
-            }
+        let mut remaining: Vec<usize> = (0..apps.len()).collect();
+        while !remaining.is_empty() {
+            // Only an effect whose objects aren't decided yet can depend on another (CR 613.8a):
+            // the others are locked in (CR 611.2c, 613.6), and their existence is settled.
+            let group = apps[remaining[0]].cda_first;
+            let same: Vec<usize> = remaining.iter().copied().filter(|&i| apps[i].cda_first == group).collect();
+            let pick = if same.len() > 1 && same.iter().any(|&i| apps[i].starting.is_some()) {
+                crate::dependency::next(&same, |a, b| depends(state, &board, &battlefield, &apps, &started, a, b))
+            } else {
+                same.first().copied()
+            };
+            let Some(i) = pick else { break };
+            remaining.retain(|&x| x != i);
+            apply_application(state, &mut board, &battlefield, &apps[i], &mut started);
         }
         if layer == Layer::Type {
             // CR 305.6 / 305.7: the intrinsic mana abilities follow the land's current types.
@@ -597,6 +774,32 @@ pub(crate) fn apply_control(state: &mut GameState) {
             o.controller = c;
             o.summoning_sick = true;
         }
+    }
+}
+
+/// CR 611.2b: "for as long as [a player] controls [a source]" effects whose source has left the
+/// battlefield or is controlled by someone else end, and control is recomputed, until none
+/// ends (ending one can end another whose source it controlled). Returns how many ended.
+pub(crate) fn end_control_durations(state: &mut GameState) -> usize {
+    let mut count = 0;
+    // Each round removes at least one effect, so this stops.
+    loop {
+        let held: std::collections::BTreeSet<(ObjectId, PlayerId)> = state
+            .objects
+            .values()
+            .filter(|o| o.zone == ZoneKind::Battlefield)
+            .map(|o| (o.id, o.controller))
+            .collect();
+        let before = state.effects.len();
+        state.effects.retain(|e| match e.duration {
+            crate::state::Duration::WhileControls { source, player } => held.contains(&(source, player)),
+            _ => true,
+        });
+        if state.effects.len() == before {
+            return count;
+        }
+        count += before - state.effects.len();
+        apply_control(state);
     }
 }
 

@@ -17,6 +17,7 @@ pub mod costs;
 pub mod counters;
 pub mod could_produce;
 mod damage;
+pub mod dependency;
 mod effects;
 pub mod events;
 mod game;

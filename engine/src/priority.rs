@@ -24,6 +24,11 @@ fn settle_inner(
 ) -> Result<(bool, Option<PlayerId>), Rejection> {
     let mut any = false;
     for _ in 0..MAX_SETTLE_ROUNDS {
+        let ended = crate::layers::end_control_durations(state);
+        if ended > 0 {
+            ev.push(Event::EffectsEnded { count: ended });
+            any = true;
+        }
         if sba::check(state, answers, ev)? {
             any = true;
             continue;

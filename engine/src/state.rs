@@ -220,6 +220,10 @@ pub enum Duration {
     /// "Until [player]'s next turn": ends immediately before that player's next turn begins
     /// (CR 611.2a; Crystalline Resonance ruling 2020-04-17-2).
     UntilNextTurnOf(PlayerId),
+    /// "For as long as [player] controls [source]" (CR 611.2b): ended by
+    /// `layers::end_control_durations` once the source has left the battlefield or another
+    /// player controls it; it doesn't begin again if that player regains control.
+    WhileControls { source: ObjectId, player: PlayerId },
 }
 
 /// A continuous effect created by a resolving spell or ability. The affected set is locked in

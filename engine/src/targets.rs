@@ -79,6 +79,7 @@ pub fn matches(
         TargetSpec::CreatureAnOpponentControls => creature && obj.controller != controller,
         TargetSpec::PermanentAnOpponentControls => on_battlefield && obj.controller != controller,
         TargetSpec::Land => on_battlefield && ch.is(CardType::Land),
+        TargetSpec::Artifact => on_battlefield && ch.is(CardType::Artifact),
         TargetSpec::ArtifactOrEnchantment => {
             on_battlefield && (ch.is(CardType::Artifact) || ch.is(CardType::Enchantment))
         }

@@ -30,6 +30,9 @@ pub struct CrIndex {
     pub scope: BTreeSet<String>,
     /// Every paragraph in CR order, with its Example count.
     pub paragraphs: Vec<(String, u32)>,
+    /// `(E, U)`: the text of Example `E` (`302.3#1`) occurs in `U`, another Example
+    /// (`205.3b#1`) or a paragraph's own text (`613.4d`), so quoting `U` quotes `E`.
+    pub also: Vec<(String, String)>,
     examples: BTreeMap<String, u32>,
 }
 
@@ -53,6 +56,7 @@ impl CrIndex {
         let mut edition = None;
         let mut scope = BTreeSet::new();
         let mut paragraphs = Vec::new();
+        let mut also = Vec::new();
         let mut examples = BTreeMap::new();
         for (i, raw) in text.lines().enumerate() {
             let err = |message: String| IndexError {
@@ -68,6 +72,10 @@ impl CrIndex {
             match first {
                 "edition" => edition = words.next().map(str::to_string),
                 "scope" => scope.extend(words.map(str::to_string)),
+                "also" => match (words.next(), words.next()) {
+                    (Some(e), Some(u)) => also.push((e.to_string(), u.to_string())),
+                    _ => return Err(err("`also` needs an Example and where its text occurs".into())),
+                },
                 para => {
                     if section_of(para).is_none() {
                         return Err(err(format!("`{para}` is not a paragraph number")));
@@ -93,6 +101,7 @@ impl CrIndex {
             edition,
             scope,
             paragraphs,
+            also,
             examples,
         })
     }
@@ -244,6 +253,27 @@ pub fn cr_coverage(corpus: &Corpus, index: &CrIndex) -> CrCoverage {
                 }
                 examples_quoted.insert(e);
             }
+        }
+    }
+    // An Example whose text occurs in another quoted text is quoted with it.
+    let unit = |u: &str| -> Option<(String, u32)> {
+        let (p, n) = u.split_once('#')?;
+        Some((p.to_string(), n.parse().ok()?))
+    };
+    for (e, u) in &index.also {
+        let Some(e) = unit(e) else { continue };
+        let (quoted, covered) = match unit(u) {
+            Some(ex) => (examples_quoted.contains(&ex), examples_covered.contains(&ex)),
+            None => (
+                corpus.sources.iter().any(|s| quote(&s.item).paragraphs.contains(u)),
+                paragraphs_covered.contains(u),
+            ),
+        };
+        if covered {
+            examples_covered.insert(e.clone());
+        }
+        if quoted {
+            examples_quoted.insert(e);
         }
     }
     let mut rows: BTreeMap<&str, SectionCoverage> = BTreeMap::new();

@@ -58,16 +58,17 @@ const ZONES: [ZoneKind; 10] = [
     ZoneKind::Command,
 ];
 
-/// The generator's card pool, version 3 (version 1 was the engine's pool when it was written, in
-/// its order; version 2 appended the cards of issue 27, version 3 the other cards added since):
+/// The generator's card pool, version 4 (version 1 was the engine's pool when it was written, in
+/// its order; version 2 appended the cards of issue 27, version 3 the other cards added since,
+/// version 4 the layer cards of issue 26):
 /// palette and object bytes name cards of this list, *by position*, so a card added to the
 /// engine (and `rulings/cards.toml`) doesn't shift what any byte names and every seed keeps
 /// generating the boards it did. A card the engine has and this list lacks is still generated,
 /// through the few bytes kept for it ([`card_of_byte`]); appending it here instead changes what
 /// many seeds generate (bump the version and rerun `measure_hunts`, BENCHMARKS.md "Mutant
 /// hunts"). A name the engine lacks is skipped.
-pub const POOL_VERSION: u32 = 3;
-pub const POOL: [&str; 91] = [
+pub const POOL_VERSION: u32 = 4;
+pub const POOL: [&str; 95] = [
     "Plains",
     "Island",
     "Swamp",
@@ -162,6 +163,11 @@ pub const POOL: [&str; 91] = [
     "Muraganda Petroglyphs",
     "Black Sun's Zenith",
     "Minsc, Beloved Ranger",
+    // Version 4 (issue 26): statics that depend on one another or span layers (CR 613.6, 613.8).
+    "Blood Moon",
+    "Urborg, Tomb of Yawgmoth",
+    "Opalescence",
+    "March of the Machines",
 ];
 
 /// Bytes from this one up name the engine's cards that [`POOL`] doesn't list (when there are
@@ -217,9 +223,11 @@ pub const THEMES: [&[&str]; 8] = [
 /// that the bytes below keep naming the themes they did: creatures dying together under a
 /// "whenever a creature dies" ability (CR 603.10a), and prevention shields with damage to use
 /// them (CR 615.7).
-pub const NEW_THEMES: [&[&str]; 2] = [
+pub const NEW_THEMES: [&[&str]; 3] = [
     &["Blood Artist", "Grizzly Bears", "Grizzly Bears", "Day of Judgment", "Lightning Bolt", "Plains", "Mountain"],
     &["Wojek Apothecary", "Grizzly Bears", "Rusted Sentinel", "Lightning Bolt", "Pyroclasm", "Mountain", "Plains"],
+    // Issue 26: layer-changing statics that depend on one another or span layers (CR 613.6, 613.8).
+    &["Blood Moon", "Urborg, Tomb of Yawgmoth", "Opalescence", "Humility", "Nature's Revolt", "March of the Machines", "Fires of Yavimaya", "Fellwar Stone", "Forest"],
 ];
 
 /// Theme bytes from this one up name [`NEW_THEMES`] (16 of the 256).

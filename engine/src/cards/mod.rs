@@ -38,6 +38,10 @@ mod gempalm_incinerator;
 mod hangarback_walker;
 mod gauntlet_of_power;
 mod holy_strength;
+mod blood_moon;
+mod urborg;
+mod opalescence;
+mod march_of_the_machines;
 mod indatha_crystal;
 mod land_mana_triggers;
 mod leyline_of_abundance;
@@ -85,6 +89,7 @@ mod pyroclasm;
 mod rusted_sentinel;
 mod sorins_thirst;
 mod wojek_apothecary;
+mod layer_examples;
 
 /// Printed characteristics and abilities of a card or token definition (CR 109.3).
 #[derive(Clone, Debug, PartialEq)]
@@ -351,6 +356,16 @@ fn registry() -> &'static Registry {
             example_cards::muraganda_petroglyphs(),
             example_cards::black_suns_zenith(),
             example_cards::minsc(),
+            blood_moon::def(),
+            urborg::def(),
+            opalescence::def(),
+            march_of_the_machines::def(),
+            layer_examples::act_of_treason(),
+            layer_examples::master_thief(),
+            layer_examples::honor_of_the_pure(),
+            layer_examples::painters_servant(),
+            layer_examples::chaoslace(),
+            layer_examples::mycosynth_lattice(),
         ]);
         let tokens = vec![hangarback_walker::thopter_token(), tevesh_szat::thrull_token(), example_cards::boo_token()];
         let by_name = cards.iter().enumerate().map(|(i, c)| (c.name.clone(), i)).collect();
@@ -539,7 +554,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 98);
+        assert_eq!(names.len(), 108);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {

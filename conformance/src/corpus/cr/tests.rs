@@ -169,6 +169,9 @@ fn a_bad_index_is_an_error() {
     assert_eq!(CrIndex::parse("edition x\n101.1 y\n").unwrap_err().line, 2);
     assert!(CrIndex::parse("edition x\nbanana\n").is_err());
     assert!(CrIndex::parse("edition x\n101.1\n101.1 2\n").is_err());
+    assert!(CrIndex::parse("edition x\nalso 302.3#1\n").is_err());
+    let index = CrIndex::embedded().unwrap();
+    assert!(index.also.contains(&("302.3#1".to_string(), "205.3b#1".to_string())));
 }
 
 /// verify-sources lists the same Examples as not covered in the whole corpus.

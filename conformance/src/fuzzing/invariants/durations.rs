@@ -46,6 +46,7 @@ pub(super) fn ends(e: &ContinuousEffect, after: &GameState) -> bool {
     match e.duration {
         Duration::EndOfTurn => true,
         Duration::UntilNextTurnOf(p) => p == after.active,
-        Duration::Indefinite => false,
+        // Not tied to turns: it ends when its source changes controller or leaves (CR 611.2b).
+        Duration::Indefinite | Duration::WhileControls { .. } => false,
     }
 }

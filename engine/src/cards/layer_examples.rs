@@ -1,0 +1,109 @@
+//! Cards the CR 611 and 613 Examples name, and classic layer interactions (issue 26): control
+//! with durations (layer 2, CR 611.2b), colors and "white creatures" (layer 5 before 7c,
+//! CR 613.5), "all permanents" type changes that others depend on (CR 613.8a). Oracle texts
+//! from the reference card data (`examples-1.json`, `classics.json`) or MTGJSON (Chaoslace).
+use super::{static_continuous, triggered_targeting, CardDef};
+use crate::abilities::{
+    Ability, Affected, Effect, EffectDuration, EffectObject, Keyword, Modification, PermanentFilter, Relation,
+    StaticAbility, TargetSpec, Trigger,
+};
+use crate::types::{CardType, Color};
+
+/// Act of Treason ({2}{R} Sorcery).
+pub const ACT_OF_TREASON: &str = "Gain control of target creature until end of turn. Untap that creature. It gains haste until end of turn. (It can attack and {T} this turn.)";
+
+pub fn act_of_treason() -> CardDef {
+    CardDef::new("Act of Treason", ACT_OF_TREASON).cost("{2}{R}").types(&[CardType::Sorcery]).spell(
+        vec![TargetSpec::Creature],
+        Effect::Sequence(vec![
+            Effect::GainControl { object: EffectObject::Target(0), duration: EffectDuration::UntilEndOfTurn },
+            Effect::Untap(EffectObject::Target(0)),
+            Effect::UntilEndOfTurn {
+                object: EffectObject::Target(0),
+                modifications: vec![Modification::AddAbility(Box::new(Ability::Keyword(Keyword::Haste)))],
+            },
+        ]),
+    )
+}
+
+/// Master Thief ({2}{U}{U} Creature — Human Rogue 2/2).
+pub const MASTER_THIEF: &str =
+    "When this creature enters, gain control of target artifact for as long as you control this creature.";
+
+pub fn master_thief() -> CardDef {
+    CardDef::new("Master Thief", MASTER_THIEF)
+        .cost("{2}{U}{U}")
+        .types(&[CardType::Creature])
+        .subtypes(&["Human", "Rogue"])
+        .pt(2, 2)
+        .ability(triggered_targeting(
+            Trigger::ThisEnters,
+            vec![TargetSpec::Artifact],
+            Effect::GainControl { object: EffectObject::Target(0), duration: EffectDuration::WhileYouControlThis },
+        ))
+}
+
+/// Honor of the Pure ({1}{W} Enchantment).
+pub const HONOR_OF_THE_PURE: &str = "White creatures you control get +1/+1.";
+
+pub fn honor_of_the_pure() -> CardDef {
+    let white_creatures_you_control = PermanentFilter {
+        types: vec![CardType::Creature],
+        colors: vec![Color::White],
+        controller: Relation::You,
+        ..PermanentFilter::default()
+    };
+    CardDef::new("Honor of the Pure", HONOR_OF_THE_PURE)
+        .cost("{1}{W}")
+        .types(&[CardType::Enchantment])
+        .ability(static_continuous(
+            Affected::Where(Box::new(white_creatures_you_control)),
+            Modification::ModifyPt { power: 1, toughness: 1 },
+        ))
+}
+
+/// Painter's Servant ({2} Artifact Creature — Scarecrow 1/3). Its effect on cards that aren't
+/// on the battlefield and on spells isn't modelled (the engine derives colors off the
+/// battlefield from copiable values only); permanents get the chosen color in layer 5.
+pub const PAINTERS_SERVANT: &str = "As this creature enters, choose a color.\nAll cards that aren't on the battlefield, spells, and permanents are the chosen color in addition to their other colors.";
+
+pub fn painters_servant() -> CardDef {
+    CardDef::new("Painter's Servant", PAINTERS_SERVANT)
+        .cost("{2}")
+        .types(&[CardType::Artifact, CardType::Creature])
+        .subtypes(&["Scarecrow"])
+        .pt(1, 3)
+        .ability(Ability::Static(StaticAbility::EntersChoosingColor))
+        .ability(static_continuous(Affected::Where(Box::default()), Modification::AddChosenColor))
+}
+
+/// Chaoslace ({R} Instant). Only a permanent can be targeted here: no case targets a spell
+/// with it, and a spell's color change carried to the permanent it becomes isn't modelled.
+pub const CHAOSLACE: &str = "Target spell or permanent becomes red. (Its mana symbols remain unchanged.)";
+
+pub fn chaoslace() -> CardDef {
+    CardDef::new("Chaoslace", CHAOSLACE).cost("{R}").types(&[CardType::Instant]).spell(
+        vec![TargetSpec::Permanent { another: false, nonland: false }],
+        Effect::Modify {
+            object: EffectObject::Target(0),
+            modifications: vec![Modification::SetColors(vec![Color::Red])],
+            duration: EffectDuration::Indefinite,
+        },
+    )
+}
+
+/// Mycosynth Lattice ({6} Artifact). Its first ability is modelled (layer 4) and its second for
+/// permanents (layer 5); "as though it were mana of any color" isn't: no case spends mana
+/// under it.
+pub const MYCOSYNTH_LATTICE: &str = "All permanents are artifacts in addition to their other types.\nAll cards that aren't on the battlefield, spells, and permanents are colorless.\nPlayers may spend mana as though it were mana of any color.";
+
+pub fn mycosynth_lattice() -> CardDef {
+    CardDef::new("Mycosynth Lattice", MYCOSYNTH_LATTICE)
+        .cost("{6}")
+        .types(&[CardType::Artifact])
+        .ability(static_continuous(
+            Affected::Where(Box::default()),
+            Modification::AddTypes { types: vec![CardType::Artifact], subtypes: Vec::new() },
+        ))
+        .ability(static_continuous(Affected::Where(Box::default()), Modification::SetColors(Vec::new())))
+}
