@@ -60,7 +60,7 @@ const ZONES: [ZoneKind; 10] = [
 
 /// The generator's card pool, version 4 (version 1 was the engine's pool when it was written, in
 /// its order; version 2 appended the cards of issue 27, version 3 the other cards added since,
-/// version 4 the layer cards of issue 26):
+/// version 4 the layer, control and color cards of issue 26):
 /// palette and object bytes name cards of this list, *by position*, so a card added to the
 /// engine (and `rulings/cards.toml`) doesn't shift what any byte names and every seed keeps
 /// generating the boards it did. A card the engine has and this list lacks is still generated,
@@ -68,7 +68,7 @@ const ZONES: [ZoneKind; 10] = [
 /// many seeds generate (bump the version and rerun `measure_hunts`, BENCHMARKS.md "Mutant
 /// hunts"). A name the engine lacks is skipped.
 pub const POOL_VERSION: u32 = 4;
-pub const POOL: [&str; 95] = [
+pub const POOL: [&str; 101] = [
     "Plains",
     "Island",
     "Swamp",
@@ -163,11 +163,18 @@ pub const POOL: [&str; 95] = [
     "Muraganda Petroglyphs",
     "Black Sun's Zenith",
     "Minsc, Beloved Ranger",
-    // Version 4 (issue 26): statics that depend on one another or span layers (CR 613.6, 613.8).
+    // Version 4 (issue 26): statics that depend on one another or span layers (CR 613.6, 613.8),
+    // control with durations (layer 2) and color changes (layer 5).
     "Blood Moon",
     "Urborg, Tomb of Yawgmoth",
     "Opalescence",
     "March of the Machines",
+    "Act of Treason",
+    "Master Thief",
+    "Honor of the Pure",
+    "Painter's Servant",
+    "Chaoslace",
+    "Mycosynth Lattice",
 ];
 
 /// Bytes from this one up name the engine's cards that [`POOL`] doesn't list (when there are
