@@ -939,7 +939,7 @@ pub(crate) mod tests {
     #[test]
     fn an_enters_with_x_witness_becomes_a_counters_case() {
         // Hangarback Walker in hand, {C}{C}{C}{C}: bytes are hard to hand-write, so search.
-        let Some(bytes) = artifact::<XFromManaSpent>(170) else { panic!("no artifact") };
+        let Some(bytes) = artifact::<XFromManaSpent>(2900) else { panic!("no artifact") };
         let r = regress::<Mutant<XFromManaSpent>>(&bytes);
         let Ok(r) = r else { panic!("{r:?}") };
         assert_eq!(r.covers, "cr-107.3m");
