@@ -353,6 +353,11 @@ pub enum StaticAbility {
     PreventDamageTo { recipients: DamageRecipients, amount: u32 },
     /// A restriction or requirement on attacking or blocking (CR 508.1c-d, 509.1b-c).
     Combat(CombatRule),
+    /// "[If you control a `while_you_control`,] damage that would reduce your life total to
+    /// less than `floor` reduces it to `floor` instead" (CR 614.1a): a replacement of the damage
+    /// event's results, life gained in the same event included (CR 120.4d Example 2); loss of
+    /// life that isn't damage isn't affected.
+    DamageCantReduceLifeBelow { floor: i32, while_you_control: Option<CardType> },
     /// "This creature has protection from the chosen color" (CR 702.16, 614.12): protection
     /// from the color chosen as it entered; none if none was chosen.
     ProtectionFromChosenColor,
@@ -682,6 +687,9 @@ pub enum Effect {
     PreventNextDamage { amount: u32, target: usize, and_sharing_a_color: bool },
     /// "Prevent all combat damage that would be dealt this turn" (CR 615.1, 611.2c).
     PreventAllCombatDamage,
+    /// "The next time [the n-th target] would deal damage this turn, prevent that damage. [You
+    /// gain life equal to the damage prevented this way.]" (CR 615.7, 120.4d Example 2).
+    PreventNextDamageFromTarget { target: usize, gain_life: bool },
     /// "Return the exiled card to the battlefield under its owner's control": the cards exiled
     /// by the linked ability of the same object, through the same link (CR 607.2a, 607.5).
     ReturnLinkedExiled,

@@ -5,7 +5,7 @@
 //! its controller that much life (CR 120.3f, 702.15b), one life-gain event per source
 //! (CR 702.15e). Prevention (protection's included, CR 702.16e) is the `prevention` module's.
 
-use crate::abilities::Keyword;
+use crate::abilities::{Keyword, StaticAbility};
 use crate::events::Event;
 use crate::ids::{ObjectId, PlayerId};
 use crate::layers::Board;
@@ -30,76 +30,123 @@ pub(crate) fn deal_as(
     combat: bool,
     ev: &mut Vec<Event>,
 ) {
-    let dealt = deal_one(state, board, source, target, n, combat, ev);
-    if dealt > 0 {
-        lifelink(state, board, source, dealt, ev);
-    }
+    deal_event(state, board, &[(source, target, n)], combat, ev);
 }
 
-/// Combat damage (CR 510.2): every (source, recipient, amount) at once; each source with
-/// lifelink gains its controller the total it dealt, as one event (CR 702.15b, 702.15e).
+/// Combat damage (CR 510.2): every (source, recipient, amount) at once, one damage event; each
+/// source with lifelink gains its controller the total it dealt, as one event (CR 702.15b,
+/// 702.15e).
 pub(crate) fn deal_simultaneously(state: &mut GameState, board: &Board, plan: &[(ObjectId, Target, u32)], ev: &mut Vec<Event>) {
+    let items: Vec<(Option<ObjectId>, Target, u32)> = plan.iter().map(|(s, t, n)| (Some(*s), *t, *n)).collect();
+    deal_event(state, board, &items, true, ev);
+}
+
+/// One damage event (CR 120.4): prevention effects apply first (CR 120.4a, 615; protection's
+/// included, 702.16e), and only what they leave is dealt (nothing, and no event, if all is
+/// prevented, CR 603.2g); the damage is then processed into its results (CR 120.4c: marked
+/// damage, loyalty counters removed, life lost, life gained from lifelink and from prevention
+/// that says so), and replacement effects on those results apply to them all together
+/// (CR 120.4d): a player's life loss from damage is weighed with the life they gain in the
+/// same event (Worship, CR 120.4d Example 2).
+fn deal_event(state: &mut GameState, board: &Board, items: &[(Option<ObjectId>, Target, u32)], combat: bool, ev: &mut Vec<Event>) {
+    let mut gains: Vec<(PlayerId, u32)> = Vec::new();
     let mut per_source: Vec<(ObjectId, u32)> = Vec::new();
-    for (source, target, n) in plan {
-        let dealt = deal_one(state, board, Some(*source), *target, *n, true, ev);
-        if dealt > 0 {
-            match per_source.iter_mut().find(|(s, _)| s == source) {
-                Some((_, total)) => *total = total.saturating_add(dealt),
-                None => per_source.push((*source, dealt)),
-            }
+    let mut losses: Vec<(PlayerId, u32)> = Vec::new();
+    for (source, target, n) in items {
+        let n = crate::prevention::prevent(state, board, *source, *target, *n, combat, &mut gains);
+        if n == 0 {
+            continue;
         }
-    }
-    for (source, total) in per_source {
-        lifelink(state, board, Some(source), total, ev);
-    }
-}
-
-/// Deals the damage; prevention effects (protection's among them) apply first, and only what
-/// they leave is dealt (CR 615.1; nothing is dealt if all is prevented, CR 603.2g). Returns how
-/// much was dealt.
-fn deal_one(state: &mut GameState, board: &Board, source: Option<ObjectId>, target: Target, n: u32, combat: bool, ev: &mut Vec<Event>) -> u32 {
-    let n = crate::prevention::prevent(state, board, source, target, n, combat);
-    if n == 0 {
-        return 0;
-    }
-    match target {
-        Target::Player(p) => {
-            if state.player(p).is_none() {
-                return 0;
-            }
-            damage_player(state, source, p, n, ev);
-            n
-        }
-        Target::Object(id) => {
-            let on_battlefield = state.object(id).is_some_and(|o| o.zone == ZoneKind::Battlefield);
-            let Some(ch) = board.get(&id).filter(|_| on_battlefield) else { return 0 };
-            let (creature, planeswalker) = (ch.is(CardType::Creature), ch.is(CardType::Planeswalker));
-            if !creature && !planeswalker {
-                return 0;
-            }
-            ev.push(Event::DamageDealt { source, target, amount: n });
-            if planeswalker {
-                zones::remove_counters(state, id, "loyalty", n, ev);
-            }
-            let deathtouch = source.and_then(|s| board.get(&s)).is_some_and(|c| c.has_keyword(Keyword::Deathtouch));
-            if creature {
-                if let Some(o) = state.object_mut(id) {
-                    o.damage = o.damage.saturating_add(n);
-                    o.deathtouch_damage |= deathtouch;
+        let dealt = match *target {
+            Target::Player(p) => {
+                if state.player(p).is_none() {
+                    continue;
                 }
+                ev.push(Event::DamageDealt { source: *source, target: *target, amount: n });
+                add(&mut losses, p, n);
+                n
             }
-            n
+            Target::Object(id) => damage_object(state, board, *source, id, n, ev),
+        };
+        if let (Some(s), true) = (source, dealt > 0) {
+            add(&mut per_source, *s, dealt);
         }
     }
-}
-
-/// CR 702.15b: the source's controller gains `n` life, one event.
-fn lifelink(state: &mut GameState, board: &Board, source: Option<ObjectId>, n: u32, ev: &mut Vec<Event>) {
-    let has = source.and_then(|s| board.get(&s)).is_some_and(|c| c.has_keyword(Keyword::Lifelink));
-    let controller = source.and_then(|s| state.object(s)).map(|o| o.controller);
-    if let (true, Some(p)) = (has, controller) {
+    crate::prevention::end_damage_event(state);
+    // CR 702.15b: the source's controller gains that much life, one event per source.
+    for (s, total) in per_source {
+        let lifelink = board.get(&s).is_some_and(|c| c.has_keyword(Keyword::Lifelink));
+        if let (true, Some(o)) = (lifelink, state.object(s)) {
+            gains.push((o.controller, total));
+        }
+    }
+    for (p, n) in losses {
+        let gained: u32 = gains.iter().filter(|(q, _)| *q == p).map(|(_, g)| *g).sum();
+        let loss = life_loss_after_replacement(state, board, p, n, gained);
+        lose_life_to_damage(state, p, loss, ev);
+    }
+    for (p, n) in gains {
         gain_life(state, p, n, ev);
     }
+}
+
+fn add<K: PartialEq>(v: &mut Vec<(K, u32)>, k: K, n: u32) {
+    match v.iter_mut().find(|(x, _)| *x == k) {
+        Some((_, total)) => *total = total.saturating_add(n),
+        None => v.push((k, n)),
+    }
+}
+
+/// Damage to a creature or planeswalker (CR 120.3c, 120.3e; deathtouch marked for 704.5h).
+/// Returns how much was dealt.
+fn damage_object(state: &mut GameState, board: &Board, source: Option<ObjectId>, id: ObjectId, n: u32, ev: &mut Vec<Event>) -> u32 {
+    let on_battlefield = state.object(id).is_some_and(|o| o.zone == ZoneKind::Battlefield);
+    let Some(ch) = board.get(&id).filter(|_| on_battlefield) else { return 0 };
+    let (creature, planeswalker) = (ch.is(CardType::Creature), ch.is(CardType::Planeswalker));
+    if !creature && !planeswalker {
+        return 0;
+    }
+    ev.push(Event::DamageDealt { source, target: Target::Object(id), amount: n });
+    if planeswalker {
+        zones::remove_counters(state, id, "loyalty", n, ev);
+    }
+    let deathtouch = source.and_then(|s| board.get(&s)).is_some_and(|c| c.has_keyword(Keyword::Deathtouch));
+    if creature {
+        if let Some(o) = state.object_mut(id) {
+            o.damage = o.damage.saturating_add(n);
+            o.deathtouch_damage |= deathtouch;
+        }
+    }
+    n
+}
+
+/// The life `player` loses to `damage` in one damage event once replacement effects on that
+/// result apply: "damage that would reduce your life total to less than N reduces it to N
+/// instead" (CR 614.1a) looks at the event's whole result, the `gained` life included
+/// (CR 120.4d); it reduces the life total to N, not the damage (Worship's ruling).
+fn life_loss_after_replacement(state: &GameState, board: &Board, player: PlayerId, damage: u32, gained: u32) -> u32 {
+    let Some(life) = state.player(player).map(|p| i64::from(p.life)) else { return damage };
+    let controls = |t: CardType| {
+        state.zone_objects(ZoneKind::Battlefield, Some(player)).iter().any(|o| board.get(&o.id).is_some_and(|c| c.is(t)))
+    };
+    let mut floor: Option<i64> = None;
+    for o in state.zone_objects(ZoneKind::Battlefield, Some(player)) {
+        let Some(ch) = board.get(&o.id) else { continue };
+        for (st, _) in ch.statics() {
+            if let StaticAbility::DamageCantReduceLifeBelow { floor: f, while_you_control } = st {
+                if while_you_control.is_none_or(controls) {
+                    floor = Some(floor.map_or(i64::from(*f), |x| x.max(i64::from(*f))));
+                }
+            }
+        }
+    }
+    let Some(floor) = floor else { return damage };
+    let after = life - i64::from(damage) + i64::from(gained);
+    if after >= floor {
+        return damage;
+    }
+    // The loss that leaves the life total at the floor (none if it can't get there).
+    u32::try_from((life + i64::from(gained) - floor).max(0)).unwrap_or(damage).min(damage)
 }
 
 /// `player` gains `n` life (CR 119.3): one life-gain event, which "whenever you gain life"
@@ -117,14 +164,13 @@ pub(crate) fn gain_life(state: &mut GameState, player: PlayerId, n: u32, ev: &mu
 }
 
 /// Damage to a player is life loss (CR 120.3a).
-fn damage_player(state: &mut GameState, source: Option<ObjectId>, player: PlayerId, n: u32, ev: &mut Vec<Event>) {
+fn lose_life_to_damage(state: &mut GameState, player: PlayerId, n: u32, ev: &mut Vec<Event>) {
     if n == 0 {
         return;
     }
     if let Some(p) = state.player_mut(player) {
         p.life = p.life.saturating_sub(i32::try_from(n).unwrap_or(i32::MAX));
         let life = p.life;
-        ev.push(Event::DamageDealt { source, target: Target::Player(player), amount: n });
         ev.push(Event::LifeChanged { player, life });
     }
 }

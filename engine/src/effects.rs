@@ -792,11 +792,17 @@ pub(crate) fn resolve(
         }
         Effect::PreventAllCombatDamage => {
             let timestamp = state.new_timestamp();
-            state.shields.push(crate::prevention::Shield {
-                timestamp,
-                scope: crate::prevention::ShieldScope::AllCombat,
-                remaining: None,
-            });
+            state.shields.push(crate::prevention::Shield::new(timestamp, crate::prevention::ShieldScope::AllCombat, None));
+        }
+        Effect::PreventNextDamageFromTarget { target, gain_life } => {
+            if !ctx.legal.get(*target).copied().unwrap_or(false) {
+                return Ok(());
+            }
+            let Some(Target::Object(id)) = ctx.targets.get(*target).copied() else { return Ok(()) };
+            let timestamp = state.new_timestamp();
+            let mut shield = crate::prevention::Shield::new(timestamp, crate::prevention::ShieldScope::From(id), None);
+            shield.gain_life = gain_life.then_some(ctx.controller);
+            state.shields.push(shield);
         }
         Effect::CumulativeUpkeep { cost } => {
             // CR 702.24a: put an age counter, then pay the cost once per age counter or sacrifice.

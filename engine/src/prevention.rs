@@ -30,6 +30,10 @@ pub enum ShieldScope {
     /// that would be dealt this turn": it modifies the rules, CR 611.2c, so it applies to
     /// permanents that weren't there when it began).
     AllCombat,
+    /// "The next time [this object] would deal damage this turn, prevent that damage"
+    /// (CR 615.7): all the damage it deals in its next damage event, to every recipient of that
+    /// event (CR 120.4a), then the shield is used up.
+    From(ObjectId),
 }
 
 /// A prevention shield created by a resolving spell or ability; it lasts until the cleanup
@@ -40,6 +44,20 @@ pub struct Shield {
     pub scope: ShieldScope,
     /// Damage it can still prevent; `None`: all of it.
     pub remaining: Option<u32>,
+    /// "You gain life equal to the damage prevented this way": the player who gains it, as a
+    /// result of the same damage event (CR 120.4d Example 2).
+    #[serde(default)]
+    pub gain_life: Option<PlayerId>,
+    /// A "next time" shield that has applied to the current damage event: it keeps applying to
+    /// the rest of that event and is gone when the event is over (`end_damage_event`).
+    #[serde(default)]
+    pub spent: bool,
+}
+
+impl Shield {
+    pub(crate) fn new(timestamp: u64, scope: ShieldScope, remaining: Option<u32>) -> Shield {
+        Shield { timestamp, scope, remaining, gain_life: None, spent: false }
+    }
 }
 
 /// One prevention effect that applies to an event: a static ability's (never used up) or a
@@ -72,7 +90,9 @@ fn static_matches(
 
 /// Prevents what the prevention effects prevent of `amount` damage that `source` would deal to
 /// `target` (`combat`: it is combat damage, CR 510.2), using up shields; returns the damage
-/// left to deal. Effects apply in timestamp order (CR 616.1, see the module comment).
+/// left to deal. Effects apply in timestamp order (CR 616.1, see the module comment). Life that
+/// a shield gains for the damage it prevents is pushed onto `gains`: a result of the same
+/// damage event (CR 120.4d Example 2), applied by the caller with the event's other results.
 pub(crate) fn prevent(
     state: &mut GameState,
     board: &Board,
@@ -80,6 +100,7 @@ pub(crate) fn prevent(
     target: Target,
     amount: u32,
     combat: bool,
+    gains: &mut Vec<(PlayerId, u32)>,
 ) -> u32 {
     if amount == 0 {
         return 0;
@@ -106,6 +127,7 @@ pub(crate) fn prevent(
         let applies = match s.scope {
             ShieldScope::To(t) => t == target,
             ShieldScope::AllCombat => combat,
+            ShieldScope::From(o) => source == Some(o),
         };
         if applies && s.remaining != Some(0) {
             found.push((s.timestamp, Applicable::Shield(i)));
@@ -121,6 +143,7 @@ pub(crate) fn prevent(
             Applicable::Static { amount } => left = left.saturating_sub(amount),
             Applicable::Shield(i) => {
                 let Some(s) = state.shields.get_mut(i) else { continue };
+                let before = left;
                 match s.remaining {
                     None => left = 0,
                     Some(r) => {
@@ -128,6 +151,12 @@ pub(crate) fn prevent(
                         s.remaining = Some(r.saturating_sub(used));
                         left = left.saturating_sub(used);
                     }
+                }
+                if matches!(s.scope, ShieldScope::From(_)) {
+                    s.spent = true;
+                }
+                if let Some(p) = s.gain_life {
+                    gains.push((p, before.saturating_sub(left)));
                 }
             }
         }
@@ -143,8 +172,13 @@ pub(crate) fn prevent(
 pub(crate) fn add_next_damage_shields(state: &mut GameState, protected: &[Target], amount: u32) {
     for t in protected {
         let timestamp = state.new_timestamp();
-        state.shields.push(Shield { timestamp, scope: ShieldScope::To(*t), remaining: Some(amount) });
+        state.shields.push(Shield::new(timestamp, ShieldScope::To(*t), Some(amount)));
     }
+}
+
+/// A damage event is over (CR 120.4): "the next time" shields that applied to it are used up.
+pub(crate) fn end_damage_event(state: &mut GameState) {
+    state.shields.retain(|s| !s.spent);
 }
 
 /// The objects on the battlefield other than `id` that share a color with it (CR 105.2: a

@@ -24,6 +24,7 @@ mod chimeric_mass;
 mod clone;
 mod combat_creatures;
 mod combat_requirements;
+mod damage_examples;
 mod example_cards;
 mod crystalline_resonance;
 mod counterspells;
@@ -352,6 +353,8 @@ fn registry() -> &'static Registry {
             combat_requirements::silent_arbiter(),
             combat_requirements::brave_the_sands(),
             combat_requirements::wandering_ones(),
+            damage_examples::awe_strike(),
+            damage_examples::worship(),
             example_cards::reassembling_skeleton(),
             example_cards::muraganda_petroglyphs(),
             example_cards::black_suns_zenith(),
@@ -554,7 +557,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 108);
+        assert_eq!(names.len(), 110);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {
