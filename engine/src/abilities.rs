@@ -585,6 +585,9 @@ pub enum Effect {
         object: EffectObject,
         modifications: Vec<Modification>,
     },
+    /// "[Object] gets +P/+T until end of turn [for each ...]" (CR 611.2a, 608.2h): `times` is
+    /// counted once, as the effect happens.
+    PumpUntilEndOfTurn { object: EffectObject, power: i32, toughness: i32, times: Amount },
     /// Put counters on an object (CR 122.6).
     PutCounters {
         object: EffectObject,
@@ -775,6 +778,9 @@ pub enum Amount {
     /// The number of permanents on the battlefield with this subtype, counted as the effect
     /// happens ("the number of Goblins on the battlefield").
     PermanentsWithSubtype(String),
+    /// "for each creature blocking it": the creatures blocking the source, counted as the
+    /// effect happens (CR 608.2h).
+    CreaturesBlockingThis,
 }
 
 /// What mana an `AddMana` effect produces (CR 106.3, 106.7).

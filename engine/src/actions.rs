@@ -347,7 +347,9 @@ fn resolution_answers(state: &GameState) -> Vec<Answers> {
                 let n = match amount {
                     crate::abilities::Amount::Fixed(n) => *n,
                     crate::abilities::Amount::X => top.x.unwrap_or(0),
-                    crate::abilities::Amount::CountersOnThis(_) | crate::abilities::Amount::PermanentsWithSubtype(_) => continue,
+                    crate::abilities::Amount::CountersOnThis(_)
+                    | crate::abilities::Amount::PermanentsWithSubtype(_)
+                    | crate::abilities::Amount::CreaturesBlockingThis => continue,
                 };
                 let mut recipients: Vec<ObjectId> = state
                     .battlefield_ids()

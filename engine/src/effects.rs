@@ -84,6 +84,16 @@ impl ResolveCtx<'_> {
                     .count();
                 u32::try_from(n).unwrap_or(u32::MAX)
             }
+            Amount::CreaturesBlockingThis => {
+                // CR 509.1h, 506.4: the creatures still blocking the source, on the battlefield.
+                let n = state
+                    .combat
+                    .blocks
+                    .iter()
+                    .filter(|(b, a)| Some(*a) == self.source && state.object(*b).is_some_and(|o| o.zone == ZoneKind::Battlefield))
+                    .count();
+                u32::try_from(n).unwrap_or(u32::MAX)
+            }
         }
     }
 
@@ -259,6 +269,23 @@ pub(crate) fn resolve(
                     source: ctx.source,
                     affected: vec![id],
                     modifications: modifications.clone(),
+                    duration: Duration::EndOfTurn,
+                });
+            }
+        }
+        Effect::PumpUntilEndOfTurn { object, power, toughness, times } => {
+            // CR 608.2h: "for each" is counted once, as the ability resolves.
+            let n = i32::try_from(ctx.amount(state, times)).unwrap_or(i32::MAX);
+            if let Some(id) = ctx.object(state, *object) {
+                let timestamp = state.new_timestamp();
+                state.effects.push(ContinuousEffect {
+                    timestamp,
+                    source: ctx.source,
+                    affected: vec![id],
+                    modifications: vec![Modification::ModifyPt {
+                        power: power.saturating_mul(n),
+                        toughness: toughness.saturating_mul(n),
+                    }],
                     duration: Duration::EndOfTurn,
                 });
             }

@@ -314,7 +314,7 @@ fn apply_etb_replacements(
                 let n = match amount {
                     Amount::Fixed(n) => *n,
                     Amount::X => entered_x.unwrap_or(0),
-                    Amount::CountersOnThis(_) | Amount::PermanentsWithSubtype(_) => 0,
+                    Amount::CountersOnThis(_) | Amount::PermanentsWithSubtype(_) | Amount::CreaturesBlockingThis => 0,
                 };
                 counters.push((kind.clone(), n));
             }

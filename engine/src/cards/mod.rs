@@ -24,6 +24,7 @@ mod chimeric_mass;
 mod clone;
 mod combat_creatures;
 mod combat_requirements;
+mod blocked_triggers;
 mod damage_examples;
 mod example_cards;
 mod crystalline_resonance;
@@ -355,6 +356,8 @@ fn registry() -> &'static Registry {
             combat_requirements::wandering_ones(),
             damage_examples::awe_strike(),
             damage_examples::worship(),
+            blocked_triggers::elvish_berserker(),
+            blocked_triggers::rabid_wolverines(),
             example_cards::reassembling_skeleton(),
             example_cards::muraganda_petroglyphs(),
             example_cards::black_suns_zenith(),
@@ -557,7 +560,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 110);
+        assert_eq!(names.len(), 112);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {
