@@ -277,10 +277,8 @@ class CaseRun:
                                     "target": {"type": "Object", "data": self.refs[e["attached_to"]]}})
         for player, life in (s.get("life") or {}).items():
             self.dbg("SetLife", {"player_id": SEATS[player], "life": int(life)})
-        for player, pool_s in (s.get("mana_pool") or {}).items():
-            m = mana_list(pool_s)
-            if m:
-                self.dbg("AddMana", {"player_id": SEATS[player], "mana": m})
+        if not into_attackers:
+            self.add_setup_mana()
 
         # state edits: turn number, priority, library order (first entry = top), commanders
         st = self.g.state()
@@ -329,6 +327,15 @@ class CaseRun:
             if self.g.stack():
                 raise Skip("setup: phase put %s on the stack on the way into the declare attackers step"
                            % self.describe_stack())
+            # mana pools empty as the beginning of combat step ends (CR 106.4): the setup's pools
+            # are the declare attackers step's
+            self.add_setup_mana()
+
+    def add_setup_mana(self):
+        for player, pool_s in (self.setup.get("mana_pool") or {}).items():
+            m = mana_list(pool_s)
+            if m:
+                self.dbg("AddMana", {"player_id": SEATS[player], "mana": m})
 
     def skip_open_legend_rule(self):
         """Two legendary permanents with one name under one controller: the legend rule (CR 704.5j)
@@ -721,8 +728,9 @@ class CaseRun:
             ty = w.get("type")
             if ty in ("Priority", None, "GameOver"):
                 return
-            if ty == "DeclareAttackers" and step.get("do") == "pass":
-                # the passes reached the declaration; the case's next step is its `attack`
+            if ty in ("DeclareAttackers", "DeclareBlockers") and step.get("do") == "pass":
+                # the passes reached the declaration; the case's next step is its `attack` or
+                # `block`
                 return
             if not self.answer(w, step, ch):
                 if ty == "OrderTriggers" and "trigger_order" not in step:

@@ -140,8 +140,8 @@ fn generated_scenarios_reach_every_ruling_state() {
 
 /// Scenarios of `generated_scenarios_reach_every_ruling_state` (seed 1). At 150 the rarest
 /// invariants (enters-with-x, chimeric-mass-pt) went unarmed once new cards joined the pool;
-/// 600 armed each of them about ten times. With card pool v3, 600 and 1200 leave
-/// chimeric-mass-pt unarmed; 2000 arm all 25 (`mtg-conformance reach --scenarios 2000 --seed 1`:
+/// 600 armed each of them about ten times. With card pool v3 (and v4), 600 and 1200 leave
+/// chimeric-mass-pt unarmed (v4: unarmed at 1000 too); 2000 arm all 25 (`mtg-conformance reach --scenarios 2000 --seed 1`:
 /// chimeric-mass-pt armed 18 times).
 const REACH_SCENARIOS: u64 = 2000;
 

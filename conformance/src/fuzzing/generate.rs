@@ -58,17 +58,18 @@ const ZONES: [ZoneKind; 10] = [
     ZoneKind::Command,
 ];
 
-/// The generator's card pool, version 4 (version 1 was the engine's pool when it was written, in
+/// The generator's card pool, version 5 (version 1 was the engine's pool when it was written, in
 /// its order; version 2 appended the cards of issue 27, version 3 the other cards added since,
-/// version 4 the layer, control and color cards of issue 26):
+/// version 4 the layer, control and color cards of issue 26, version 5 those of issue 28's
+/// second part):
 /// palette and object bytes name cards of this list, *by position*, so a card added to the
 /// engine (and `rulings/cards.toml`) doesn't shift what any byte names and every seed keeps
 /// generating the boards it did. A card the engine has and this list lacks is still generated,
 /// through the few bytes kept for it ([`card_of_byte`]); appending it here instead changes what
 /// many seeds generate (bump the version and rerun `measure_hunts`, BENCHMARKS.md "Mutant
 /// hunts"). A name the engine lacks is skipped.
-pub const POOL_VERSION: u32 = 4;
-pub const POOL: [&str; 101] = [
+pub const POOL_VERSION: u32 = 5;
+pub const POOL: [&str; 110] = [
     "Plains",
     "Island",
     "Swamp",
@@ -175,6 +176,17 @@ pub const POOL: [&str; 101] = [
     "Painter's Servant",
     "Chaoslace",
     "Mycosynth Lattice",
+    // Version 5 (issue 28, part 2): attack and block restrictions and requirements, "becomes
+    // blocked" triggers, damage events with prevention and a replacement of their results.
+    "Mogg Flunkies",
+    "Juggernaut",
+    "Silent Arbiter",
+    "Brave the Sands",
+    "Wandering Ones",
+    "Awe Strike",
+    "Worship",
+    "Elvish Berserker",
+    "Rabid Wolverines",
 ];
 
 /// Bytes from this one up name the engine's cards that [`POOL`] doesn't list (when there are
@@ -230,11 +242,26 @@ pub const THEMES: [&[&str]; 8] = [
 /// that the bytes below keep naming the themes they did: creatures dying together under a
 /// "whenever a creature dies" ability (CR 603.10a), and prevention shields with damage to use
 /// them (CR 615.7).
-pub const NEW_THEMES: [&[&str]; 3] = [
+pub const NEW_THEMES: [&[&str]; 4] = [
     &["Blood Artist", "Grizzly Bears", "Grizzly Bears", "Day of Judgment", "Lightning Bolt", "Plains", "Mountain"],
     &["Wojek Apothecary", "Grizzly Bears", "Rusted Sentinel", "Lightning Bolt", "Pyroclasm", "Mountain", "Plains"],
     // Issue 26: layer-changing statics that depend on one another or span layers (CR 613.6, 613.8).
     &["Blood Moon", "Urborg, Tomb of Yawgmoth", "Opalescence", "Humility", "Nature's Revolt", "March of the Machines", "Fires of Yavimaya", "Fellwar Stone", "Forest"],
+    // Card pool v5 (issue 28): creatures on both sides of a combat with blockers, first and
+    // double strike, trample, deathtouch, evasion and "becomes blocked" triggers.
+    &[
+        "Fencing Ace",
+        "Colossal Dreadmaw",
+        "Typhoid Rats",
+        "Giant Spider",
+        "Serra Angel",
+        "Grizzly Bears",
+        "Runeclaw Bear",
+        "Elvish Berserker",
+        "Rabid Wolverines",
+        "Mogg Flunkies",
+        "Brave the Sands",
+    ],
 ];
 
 /// Theme bytes from this one up name [`NEW_THEMES`] (16 of the 256).
@@ -244,7 +271,7 @@ const NEW_THEMES_FROM: u8 = 240;
 /// cyclers in the hand (cast, cycled), the permanents whose triggers and effects the rulings
 /// are about on the battlefield. An object of such a card is put there when its zone byte is
 /// [`HOME_FROM`] or more (about three times in eight), else in a zone of [`ZONES`].
-pub const HOME_ZONES: [(&str, ZoneKind); 18] = [
+pub const HOME_ZONES: [(&str, ZoneKind); 24] = [
     ("Hangarback Walker", ZoneKind::Hand),
     ("Stumpsquall Hydra", ZoneKind::Hand),
     ("Endless One", ZoneKind::Hand),
@@ -264,6 +291,13 @@ pub const HOME_ZONES: [(&str, ZoneKind); 18] = [
     ("Wojek Apothecary", ZoneKind::Battlefield),
     ("Day of Judgment", ZoneKind::Hand),
     ("Pyroclasm", ZoneKind::Hand),
+    // Card pool v5: the combat theme's creatures, on the battlefield to attack and block.
+    ("Fencing Ace", ZoneKind::Battlefield),
+    ("Colossal Dreadmaw", ZoneKind::Battlefield),
+    ("Typhoid Rats", ZoneKind::Battlefield),
+    ("Elvish Berserker", ZoneKind::Battlefield),
+    ("Rabid Wolverines", ZoneKind::Battlefield),
+    ("Brave the Sands", ZoneKind::Battlefield),
 ];
 
 /// See [`HOME_ZONES`].
@@ -516,7 +550,7 @@ pub enum Pick {
     /// Take a listed action ([`listed_choice`]).
     Legal(u16),
     /// Move the game on: the player with priority passes; when the game waits for a decision
-    /// instead (triggers to put on the stack, attackers to declare) or a plain pass is refused
+    /// instead (triggers to put on the stack, attackers or blockers to declare) or a plain pass is refused
     /// (an answer is needed), legal action `n mod len` is taken.
     Advance(u8),
     /// A deliberately illegal (or at least unlisted) attempt on an object that exists.

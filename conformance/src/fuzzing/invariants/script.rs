@@ -174,7 +174,12 @@ fn play<G: RulesGame>(setup: GameSetup, moves: &[Move], checker: &mut Checker, t
                     }
                 }
                 let s = p.game.state();
-                let decision = s.trigger_wait.is_some() || s.combat.awaiting_declaration || s.priority.is_none();
+                // A declaration of blockers is a decision too (CR 509.1): passing would always
+                // declare none, and generated combats would hardly ever have blockers.
+                let decision = s.trigger_wait.is_some()
+                    || s.combat.awaiting_declaration
+                    || s.combat.awaiting_blocks
+                    || s.priority.is_none();
                 let accepted = !decision && {
                     let player = s.priority.unwrap_or(s.active);
                     p.step(Action::PassPriority { player, answers: mtg_engine::Answers::default() }, false, at, trace)?
