@@ -325,6 +325,10 @@ pub enum StaticAbility {
     /// with `Answers::may = Some(false)` or no choice). A choice, not a target: hexproof and
     /// the like don't matter.
     EntersAsCopy(CardType),
+    /// "You may have this enter as a copy of any [type] on the battlefield, except ..." (CR
+    /// 707.9): the exceptions modify the copiable values as the copy is made, so they are part
+    /// of them (707.9b) and a copy of this copy has them too.
+    EntersAsCopyExcept { of: CardType, except: Vec<CopyException> },
     /// "As this [permanent] enters, choose a color" (CR 614.1c, 614.12): chosen as the
     /// permanent spell resolves (`Answers::color`), kept on the permanent (`Object::chosen_color`).
     EntersChoosingColor,
@@ -415,6 +419,16 @@ pub struct PermanentFilter {
     pub other: bool,
 }
 
+/// An exception of a copy effect (CR 707.9).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum CopyException {
+    /// "except it's a [type] in addition to its other types" (CR 707.9b).
+    AddTypes(Vec<CardType>),
+    /// "except it's N/N": a specific value for power and toughness, so a characteristic-defining
+    /// ability of the original that would define them isn't copied (CR 707.9d).
+    SetPt { power: i32, toughness: i32 },
+}
+
 /// A player relative to another (usually the controller of an ability).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Relation {
@@ -477,6 +491,12 @@ pub enum Modification {
     SetPtToCounters { kind: String },
     /// Layer 7b: "base power and toughness each equal to its mana value" (CR 202.3).
     SetPtToManaValue,
+    /// Layer 6: "loses [keyword]" (CR 613.1f): the instances of that keyword it has at that point
+    /// in layer 6 go (one granted later in timestamp order stays, CR 613.9 Example 1).
+    RemoveKeyword(Keyword),
+    /// "Power equal to the number of card types among cards in all graveyards and toughness
+    /// equal to that number plus `toughness_plus`" (a characteristic-defining ability, 7a).
+    SetPtToCardTypesInGraveyards { toughness_plus: i32 },
     /// Layer 5: "[is] [color] in addition to its other colors"; a colorless object becomes
     /// just that color (CR 105.2c).
     AddColors(Vec<crate::types::Color>),
@@ -511,7 +531,9 @@ impl Modification {
             | Modification::SetCreatureTypes(_)
             | Modification::SetLandTypes(_) => Layer::Type,
             Modification::SetColors(_) | Modification::AddColors(_) | Modification::AddChosenColor => Layer::Color,
-            Modification::AddAbility(_) | Modification::RemoveAllAbilities => Layer::Ability,
+            Modification::AddAbility(_) | Modification::RemoveAllAbilities | Modification::RemoveKeyword(_) => {
+                Layer::Ability
+            }
             Modification::Parts(parts) => parts
                 .iter()
                 .map(|p| p.layer(cda))
@@ -519,7 +541,8 @@ impl Modification {
                 .unwrap_or(Layer::Copy),
             Modification::SetPt { .. }
             | Modification::SetPtToCounters { .. }
-            | Modification::SetPtToManaValue => {
+            | Modification::SetPtToManaValue
+            | Modification::SetPtToCardTypesInGraveyards { .. } => {
                 if cda {
                     Layer::PtCda
                 } else {

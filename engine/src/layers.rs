@@ -246,6 +246,30 @@ fn copiable(state: &GameState, id: ObjectId) -> Option<Characteristics> {
     Some(ch)
 }
 
+impl CopiableValues {
+    /// Applies a copy exception as part of the copying process (CR 707.9b, 707.9d).
+    pub fn except(&mut self, e: &crate::abilities::CopyException) {
+        match e {
+            crate::abilities::CopyException::AddTypes(types) => {
+                for t in types {
+                    if !self.types.contains(t) {
+                        self.types.push(*t);
+                    }
+                }
+            }
+            crate::abilities::CopyException::SetPt { power, toughness } => {
+                self.power = Some(*power);
+                self.toughness = Some(*toughness);
+                // CR 707.9d: a characteristic-defining ability that would define them isn't copied.
+                self.abilities.retain(|a| {
+                    !matches!(a, Ability::Static(StaticAbility::Continuous { modification, cda: true, .. })
+                        if modification.parts().iter().any(|p| p.layer(true) == Layer::PtCda))
+                });
+            }
+        }
+    }
+}
+
 /// The copiable values of an object now (CR 707.2), for a copy effect to lock in.
 pub fn copiable_values(state: &GameState, id: ObjectId) -> Option<CopiableValues> {
     copiable(state, id).map(|c| c.to_copiable())
@@ -460,11 +484,23 @@ fn filter_holds(f: &crate::abilities::PermanentFilter, c: &Characteristics, obj:
         && relation_holds(f.controller, source_obj.controller, obj.controller)
 }
 
-/// `part` as the static ability of `source` means it: the chosen color named (CR 614.12).
-fn for_source(part: &Modification, source: Option<&Object>) -> Modification {
+/// `part` as the static ability of `source` means it on `board` as the earlier layers left it:
+/// the chosen color named (CR 614.12), the number counted (CR 604.3).
+fn for_source(part: &Modification, source: Option<&Object>, state: &GameState, board: &Board) -> Modification {
     match part {
         Modification::AddChosenColor => {
             Modification::AddColors(source.and_then(|o| o.chosen_color).into_iter().collect())
+        }
+        Modification::SetPtToCardTypesInGraveyards { toughness_plus } => {
+            // Card types as layer 4 left them (this applies in 7a).
+            let mut kinds = BTreeSet::new();
+            for o in state.objects.values().filter(|o| o.zone == ZoneKind::Graveyard) {
+                if let Some(c) = board.get(&o.id) {
+                    kinds.extend(c.types.iter().copied());
+                }
+            }
+            let n = i32::try_from(kinds.len()).unwrap_or(i32::MAX);
+            Modification::SetPt { power: n, toughness: n.saturating_add(*toughness_plus) }
         }
         other => other.clone(),
     }
@@ -518,13 +554,14 @@ fn apply(ch: &mut Characteristics, m: &Modification, timestamp: u64, obj: &Objec
             }
         }
         // Resolved against its source by `for_source` before it is applied.
-        Modification::AddChosenColor => {}
+        Modification::AddChosenColor | Modification::SetPtToCardTypesInGraveyards { .. } => {}
         Modification::AddAbility(a) => ch.abilities.push(AbilityInstance {
             ability: Arc::new((**a).clone()),
             timestamp: timestamp.max(obj.timestamp),
             link: 0,
         }),
         Modification::RemoveAllAbilities => ch.abilities.clear(),
+        Modification::RemoveKeyword(k) => ch.abilities.retain(|a| !matches!(&*a.ability, Ability::Keyword(x) if x == k)),
         Modification::SetPt { power, toughness } => {
             ch.power = Some(*power);
             ch.toughness = Some(*toughness);
@@ -656,7 +693,7 @@ pub fn compute_all(state: &GameState) -> Board {
                     timestamp: st.timestamp,
                     seq: apps.len(),
                     affected: st.affected.clone(),
-                    modification: for_source(part, state.object(st.source)),
+                    modification: for_source(part, state.object(st.source), state, &board),
                     starting: None,
                 });
             }
@@ -684,7 +721,7 @@ pub fn compute_all(state: &GameState) -> Board {
                         timestamp: inst.timestamp,
                         seq: apps.len(),
                         affected: Vec::new(),
-                        modification: for_source(part, Some(obj)),
+                        modification: for_source(part, Some(obj), state, &board),
                         starting: Some((*id, Arc::clone(&inst.ability))),
                     });
                 }

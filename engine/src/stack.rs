@@ -157,6 +157,7 @@ pub(crate) fn copy_types(ch: &crate::layers::Characteristics) -> Vec<crate::type
         .iter()
         .filter_map(|a| match &*a.ability {
             Ability::Static(StaticAbility::EntersAsCopy(t)) => Some(*t),
+            Ability::Static(StaticAbility::EntersAsCopyExcept { of, .. }) => Some(*of),
             _ => None,
         })
         .collect()
@@ -191,5 +192,18 @@ pub(crate) fn enters_as_copy(
     if !may_copy(state, board, &types, chosen) {
         return Err(Rejection::InvalidChoice(format!("{chosen:?} can't be chosen to copy")));
     }
-    Ok(crate::layers::copiable_values(state, chosen))
+    let Some(mut values) = crate::layers::copiable_values(state, chosen) else { return Ok(None) };
+    // CR 707.9: the exceptions of the copy ability the chosen object qualifies for.
+    let except = ch.abilities.iter().find_map(|a| match &*a.ability {
+        crate::abilities::Ability::Static(crate::abilities::StaticAbility::EntersAsCopyExcept { of, except })
+            if board.get(&chosen).is_some_and(|c| c.is(*of)) =>
+        {
+            Some(except.clone())
+        }
+        _ => None,
+    });
+    for e in except.iter().flatten() {
+        values.except(e);
+    }
+    Ok(Some(values))
 }

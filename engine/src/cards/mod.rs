@@ -92,6 +92,7 @@ mod rusted_sentinel;
 mod sorins_thirst;
 mod wojek_apothecary;
 mod layer_examples;
+mod copy_examples;
 
 /// Printed characteristics and abilities of a card or token definition (CR 109.3).
 #[derive(Clone, Debug, PartialEq)]
@@ -372,6 +373,10 @@ fn registry() -> &'static Registry {
             layer_examples::painters_servant(),
             layer_examples::chaoslace(),
             layer_examples::mycosynth_lattice(),
+            copy_examples::copy_artifact(),
+            copy_examples::quicksilver_gargantuan(),
+            copy_examples::tarmogoyf(),
+            copy_examples::colossus_hammer(),
         ]);
         let tokens = vec![hangarback_walker::thopter_token(), tevesh_szat::thrull_token(), example_cards::boo_token()];
         let by_name = cards.iter().enumerate().map(|(i, c)| (c.name.clone(), i)).collect();

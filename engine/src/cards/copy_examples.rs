@@ -1,0 +1,78 @@
+//! Cards of the CR 707 Examples about copy effects with exceptions (CR 707.9b, 707.9d):
+//! Copy Artifact ("except it's an enchantment in addition to its other types"), Quicksilver
+//! Gargantuan ("except it's 7/7": a characteristic-defining ability of the original that would
+//! define power and toughness isn't copied), and Tarmogoyf (a characteristic-defining ability
+//! counting card types in all graveyards, CR 604.3; Juggernaut is in `combat_requirements`). Oracle
+//! texts from the reference card data (`examples-2.json`).
+use super::CardDef;
+use crate::abilities::{Ability, Affected, CopyException, Modification, StaticAbility};
+use crate::types::CardType;
+
+/// Copy Artifact ({1}{U} Enchantment).
+pub const COPY_ARTIFACT: &str = "You may have this enchantment enter as a copy of any artifact on the battlefield, except it's an enchantment in addition to its other types.";
+
+pub fn copy_artifact() -> CardDef {
+    CardDef::new("Copy Artifact", COPY_ARTIFACT).cost("{1}{U}").types(&[CardType::Enchantment]).ability(Ability::Static(
+        StaticAbility::EntersAsCopyExcept {
+            of: CardType::Artifact,
+            except: vec![CopyException::AddTypes(vec![CardType::Enchantment])],
+        },
+    ))
+}
+
+/// Quicksilver Gargantuan ({5}{U}{U} Creature — Shapeshifter 7/7).
+pub const QUICKSILVER_GARGANTUAN: &str =
+    "You may have this creature enter as a copy of any creature on the battlefield, except it's 7/7.";
+
+pub fn quicksilver_gargantuan() -> CardDef {
+    CardDef::new("Quicksilver Gargantuan", QUICKSILVER_GARGANTUAN)
+        .cost("{5}{U}{U}")
+        .types(&[CardType::Creature])
+        .subtypes(&["Shapeshifter"])
+        .pt(7, 7)
+        .ability(Ability::Static(StaticAbility::EntersAsCopyExcept {
+            of: CardType::Creature,
+            except: vec![CopyException::SetPt { power: 7, toughness: 7 }],
+        }))
+}
+
+/// Tarmogoyf ({1}{G} Creature — Lhurgoyf */1+*): its printed "*" is never used, since the
+/// characteristic-defining ability works in all zones (CR 208.2a, 604.3).
+pub const TARMOGOYF: &str = "Tarmogoyf's power is equal to the number of card types among cards in all graveyards and its toughness is equal to that number plus 1.";
+
+pub fn tarmogoyf() -> CardDef {
+    CardDef::new("Tarmogoyf", TARMOGOYF)
+        .cost("{1}{G}")
+        .types(&[CardType::Creature])
+        .subtypes(&["Lhurgoyf"])
+        .pt(0, 1)
+        .ability(Ability::Static(StaticAbility::Continuous {
+            affected: Affected::This,
+            modification: Modification::SetPtToCardTypesInGraveyards { toughness_plus: 1 },
+            cda: true,
+        }))
+}
+
+/// Colossus Hammer ({1} Artifact — Equipment): one effect in layers 6 ("loses flying") and 7c
+/// (+10/+10) with the Equipment's timestamp, renewed when it becomes attached (CR 613.6,
+/// 613.7e); equip (CR 702.6a). Here for CR 613.9 Example 1 with Bladed Pinions.
+pub const COLOSSUS_HAMMER: &str = "Equipped creature gets +10/+10 and loses flying.\nEquip {8} ({8}: Attach to target creature you control. Equip only as a sorcery.)";
+
+pub fn colossus_hammer() -> CardDef {
+    CardDef::new("Colossus Hammer", COLOSSUS_HAMMER)
+        .cost("{1}")
+        .types(&[CardType::Artifact])
+        .subtypes(&["Equipment"])
+        .ability(super::static_continuous(
+            Affected::EnchantedObject,
+            Modification::Parts(vec![
+                Modification::RemoveKeyword(crate::abilities::Keyword::Flying),
+                Modification::ModifyPt { power: 10, toughness: 10 },
+            ]),
+        ))
+        .ability(super::activated_as_sorcery(
+            crate::costs::Cost { mana: super::cost_mana("{8}"), ..crate::costs::Cost::default() },
+            vec![crate::abilities::TargetSpec::CreatureYouControl],
+            crate::abilities::Effect::AttachThisTo(crate::abilities::EffectObject::Target(0)),
+        ))
+}
