@@ -36,8 +36,8 @@ pub fn quicksilver_gargantuan() -> CardDef {
         }))
 }
 
-/// Tarmogoyf ({1}{G} Creature — Lhurgoyf */1+*): its printed "*" is never used, since the
-/// characteristic-defining ability works in all zones (CR 208.2a, 604.3).
+/// Tarmogoyf ({1}{G} Creature — Lhurgoyf */1+*): no printed numbers; the characteristic-defining
+/// ability gives its power and toughness in all zones (CR 208.2a, 604.3).
 pub const TARMOGOYF: &str = "Tarmogoyf's power is equal to the number of card types among cards in all graveyards and its toughness is equal to that number plus 1.";
 
 pub fn tarmogoyf() -> CardDef {
@@ -45,7 +45,6 @@ pub fn tarmogoyf() -> CardDef {
         .cost("{1}{G}")
         .types(&[CardType::Creature])
         .subtypes(&["Lhurgoyf"])
-        .pt(0, 1)
         .ability(Ability::Static(StaticAbility::Continuous {
             affected: Affected::This,
             modification: Modification::SetPtToCardTypesInGraveyards { toughness_plus: 1 },
