@@ -292,6 +292,19 @@ pub enum Trigger {
     BecomesBlockedByACreature,
     /// "Whenever you gain life" (CR 119.9): once per life-gain event.
     YouGainLife,
+    /// "Whenever a [land type] [controller] controls becomes tapped" (CR 603.2e): a permanent
+    /// already on the battlefield changes from untapped to tapped; one entering tapped doesn't.
+    BecomesTapped { land_type: Option<LandType>, controller: Relation },
+    /// "Whenever a land is put into a graveyard from the battlefield" (CR 603.2c: once per
+    /// land; a leaves-the-battlefield ability, CR 603.10a). Its effect may refer to that
+    /// land's controller (`EffectPlayer::Event`).
+    ALandGoesToGraveyardFromBattlefield,
+    /// A delayed triggered ability (CR 603.7): created by a resolving spell or ability, never
+    /// found on an object; "at the beginning of the next end step" (CR 603.7b: it triggers once).
+    AtBeginningOfNextEndStep,
+    /// "Whenever this [permanent] deals damage" (CR 603.2g: damage prevented isn't dealt, and
+    /// triggers nothing). Its effect may refer to that much (`Amount::EventAmount`).
+    ThisDealsDamage,
 }
 
 /// The type of mana a "tapped for mana of a specified type" trigger looks for (CR 106.12a).
@@ -332,6 +345,9 @@ pub enum StaticAbility {
     /// "As this [permanent] enters, choose a color" (CR 614.1c, 614.12): chosen as the
     /// permanent spell resolves (`Answers::color`), kept on the permanent (`Object::chosen_color`).
     EntersChoosingColor,
+    /// "[Types] your opponents control enter tapped" (CR 614.1c, 614.12): they enter tapped,
+    /// never untapped and then tapped (so nothing "becomes tapped", CR 603.2e).
+    OpponentsPermanentsEnterTapped(Vec<CardType>),
     /// "If a card or token would be put into a graveyard from anywhere, exile it instead"
     /// (CR 614.1a).
     GraveyardToExile,
@@ -603,6 +619,18 @@ pub enum Effect {
     /// A continuous effect from a resolving spell or ability on one object, for `duration`
     /// (CR 611.2a): "becomes red" (no stated duration: indefinitely).
     Modify { object: EffectObject, modifications: Vec<Modification>, duration: EffectDuration },
+    /// "[Effect] at the beginning of the next end step": creates a delayed triggered ability
+    /// as it resolves (CR 603.7a); "this" in it is the same object, and does nothing if that
+    /// object has left the battlefield (CR 603.7c, 400.7).
+    AtBeginningOfNextEndStep(Box<Effect>),
+    /// "Return [this permanent] to its owner's hand" (CR 400.7: a new object).
+    ReturnToOwnersHand(EffectObject),
+    /// "Target player mills N cards" (CR 701.17a): the top N of their library, or as many as
+    /// there are, go to their graveyard (CR 609.3).
+    TargetPlayerMills { target: usize, amount: u32 },
+    /// "[This] deals N damage to that [permanent]'s controller": the player the triggering
+    /// event names (`TriggerEvent::player`, CR 603.2c, 608.2h).
+    DamageToEventPlayer(u32),
     /// A continuous effect from a resolving ability, until end of turn (CR 611.2a, 514.2).
     UntilEndOfTurn {
         object: EffectObject,
@@ -804,6 +832,9 @@ pub enum Amount {
     /// "for each creature blocking it": the creatures blocking the source, counted as the
     /// effect happens (CR 608.2h).
     CreaturesBlockingThis,
+    /// "That much": the amount of the event a triggered ability triggered on (CR 603.2g: the
+    /// damage dealt).
+    EventAmount,
 }
 
 /// What mana an `AddMana` effect produces (CR 106.3, 106.7).

@@ -349,7 +349,8 @@ fn resolution_answers(state: &GameState) -> Vec<Answers> {
                     crate::abilities::Amount::X => top.x.unwrap_or(0),
                     crate::abilities::Amount::CountersOnThis(_)
                     | crate::abilities::Amount::PermanentsWithSubtype(_)
-                    | crate::abilities::Amount::CreaturesBlockingThis => continue,
+                    | crate::abilities::Amount::CreaturesBlockingThis
+                    | crate::abilities::Amount::EventAmount => continue,
                 };
                 let mut recipients: Vec<ObjectId> = state
                     .battlefield_ids()

@@ -223,6 +223,7 @@ pub(crate) fn activate(
             ability_kind: StackAbilityKind::Activated,
             ability: None,
             link,
+            event: Default::default(),
         },
     });
     ev.push(Event::AbilityActivated { player: a.player, source: a.source, ability: a.ability, stack_id: Some(id) });

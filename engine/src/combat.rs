@@ -193,11 +193,8 @@ pub(crate) fn declare(state: &mut GameState, player: PlayerId, attackers: Vec<Ob
     check_declaration(state, &board, player, &attackers)?;
     for id in &attackers {
         let vigilance = board.get(id).is_some_and(|c| c.has_keyword(Keyword::Vigilance));
-        if let Some(o) = state.object_mut(*id) {
-            if !vigilance {
-                o.tapped = true;
-                ev.push(Event::Tapped { object: *id });
-            }
+        if !vigilance {
+            crate::zones::tap(state, *id, ev);
         }
     }
     state.combat.awaiting_declaration = false;

@@ -158,11 +158,8 @@ pub(crate) fn pay(
     if let Some(m) = &cost.mana {
         pay_mana(state, player, m, x, payment, SpendPurpose::ActivateAbility, ev)?;
     }
-    if let Some(obj) = state.object_mut(source) {
-        if cost.tap {
-            obj.tapped = true;
-            ev.push(Event::Tapped { object: source });
-        }
+    if cost.tap {
+        crate::zones::tap(state, source, ev);
     }
     if cost.untap {
         crate::zones::untap(state, source, ev);

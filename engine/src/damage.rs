@@ -73,6 +73,11 @@ fn deal_event(state: &mut GameState, board: &Board, items: &[(Option<ObjectId>, 
         }
     }
     crate::prevention::end_damage_event(state);
+    // CR 603.2g: "whenever this deals damage" triggers on damage dealt, once per source in one
+    // event, for the total (prevented damage isn't dealt and triggers nothing).
+    for (s, total) in &per_source {
+        crate::triggers::dealt_damage(state, board, *s, *total);
+    }
     // CR 702.15b: the source's controller gains that much life, one event per source.
     for (s, total) in per_source {
         let lifelink = board.get(&s).is_some_and(|c| c.has_keyword(Keyword::Lifelink));

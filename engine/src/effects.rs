@@ -57,6 +57,8 @@ pub(crate) struct ResolveCtx<'a> {
     /// The power of the permanent this effect last sacrificed, as it last existed (CR 608.2h),
     /// for a reflexive trigger's "that creature's power" (CR 603.12).
     pub sacrificed_power: Cell<Option<u32>>,
+    /// For a triggered ability: what its triggering event names (CR 603.7c, 608.2h).
+    pub event: crate::state::TriggerEvent,
 }
 
 impl ResolveCtx<'_> {
@@ -75,6 +77,7 @@ impl ResolveCtx<'_> {
             Amount::Fixed(n) => *n,
             Amount::X => self.x,
             Amount::CountersOnThis(kind) => self.source_counters.get(kind).copied().unwrap_or(0),
+            Amount::EventAmount => self.event.amount,
             Amount::PermanentsWithSubtype(sub) => {
                 let board = board_of(state);
                 let n = state
@@ -259,6 +262,41 @@ pub(crate) fn resolve(
                     modifications: modifications.clone(),
                     duration,
                 });
+            }
+        }
+        Effect::AtBeginningOfNextEndStep(effect) => {
+            if let Some(source) = ctx.source {
+                let source_card = state.object(source).and_then(|o| o.card);
+                state.delayed_triggers.push(crate::state::DelayedTrigger {
+                    trigger: crate::abilities::Trigger::AtBeginningOfNextEndStep,
+                    source,
+                    source_card,
+                    controller: ctx.controller,
+                    effect: (**effect).clone(),
+                    link: ctx.link,
+                });
+            }
+        }
+        Effect::ReturnToOwnersHand(object) => {
+            if let Some(id) = ctx.object(state, *object) {
+                zones::move_to(state, id, ZoneKind::Hand, None, ev);
+            }
+        }
+        Effect::TargetPlayerMills { target, amount } => {
+            if !ctx.legal.get(*target).copied().unwrap_or(false) {
+                return Ok(());
+            }
+            if let Some(Target::Player(p)) = ctx.targets.get(*target).copied() {
+                // CR 609.3: as many as possible; the library's first object is its top.
+                let top: Vec<ObjectId> =
+                    state.zone_objects(ZoneKind::Library, Some(p)).iter().take(usize::try_from(*amount).unwrap_or(usize::MAX)).map(|o| o.id).collect();
+                zones::move_batch(state, &top, ZoneKind::Graveyard, None, &[], ev);
+            }
+        }
+        Effect::DamageToEventPlayer(n) => {
+            if let Some(p) = ctx.event.player {
+                let board = board_of(state);
+                crate::damage::deal(state, &board, ctx.source, crate::targets::Target::Player(p), *n, ev);
             }
         }
         Effect::UntilEndOfTurn { object, modifications } => {
@@ -768,6 +806,7 @@ pub(crate) fn resolve(
                 source_counters: &counters,
                 x: ctx.sacrificed_power.get(),
                 link: ctx.link,
+                event: ctx.event,
             };
             crate::triggers::queue(state, &from, &ability);
         }

@@ -472,6 +472,10 @@ impl ManaCost {
         for t in colored {
             s.push_str(t.symbol());
         }
+        // A mana cost of {0} is printed as such (CR 202.1: unlike no mana cost at all).
+        if s.is_empty() {
+            s.push_str("{0}");
+        }
         s
     }
 

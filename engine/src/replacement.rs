@@ -262,6 +262,24 @@ pub(crate) fn lands_cant_enter(state: &GameState, board: &Board) -> bool {
     })
 }
 
+/// CR 614.1c, 614.12: whether a permanent of another player's ("[types] your opponents control
+/// enter tapped") makes the permanent `id` (with characteristics `ch` as it will be on the
+/// battlefield) enter tapped. It enters tapped: it never "becomes tapped" (CR 603.2e).
+pub(crate) fn enters_tapped_by_others(state: &GameState, id: ObjectId, ch: &crate::layers::Characteristics) -> bool {
+    let Some(controller) = state.object(id).map(|o| o.controller) else { return false };
+    let board = crate::layers::board_of(state);
+    state.zone_objects(ZoneKind::Battlefield, None).iter().any(|o| {
+        o.id != id
+            && o.controller != controller
+            && board.get(&o.id).is_some_and(|c| {
+                c.statics().any(|(st, _)| match st {
+                    crate::abilities::StaticAbility::OpponentsPermanentsEnterTapped(types) => types.iter().any(|t| ch.is(*t)),
+                    _ => false,
+                })
+            })
+    })
+}
+
 /// CR 701.19a, 614.8: "regenerate [a permanent]" creates a shield; the next time it would be
 /// destroyed this turn, instead it is tapped, all damage is removed from it, and it is removed
 /// from combat. `Some(true)`: a shield was used and the permanent stays.
@@ -270,11 +288,8 @@ pub(crate) fn regenerate_instead(state: &mut GameState, id: ObjectId, ev: &mut V
     state.regeneration_shields.remove(i);
     if let Some(o) = state.object_mut(id) {
         o.damage = 0;
-        if !o.tapped {
-            o.tapped = true;
-            ev.push(crate::events::Event::Tapped { object: id });
-        }
     }
+    crate::zones::tap(state, id, ev);
     state.combat.attackers.retain(|a| *a != id);
     true
 }

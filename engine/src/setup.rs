@@ -131,6 +131,7 @@ pub(crate) fn build(setup: GameSetup) -> Result<GameState, SetupError> {
         shields: Vec::new(),
         regeneration_shields: Vec::new(),
         exiled_until: Vec::new(),
+        delayed_triggers: Vec::new(),
         board_cache: Default::default(),
     };
     let mut ids: Vec<ObjectId> = Vec::new();

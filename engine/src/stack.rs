@@ -87,13 +87,14 @@ pub(crate) fn resolve_top(state: &mut GameState, answers: &Answers, ev: &mut Vec
                     ability: None,
                     link: 0,
                     sacrificed_power: Default::default(),
+                    event: Default::default(),
                 };
                 effects::resolve(state, &effect, &ctx, ev)?;
                 ev.push(Event::Resolved { id: entry.id });
             }
             zones::move_to(state, entry.id, ZoneKind::Graveyard, None, ev);
         }
-        StackEntryKind::Ability { source, effect, target_specs, source_counters, ability, link, .. } => {
+        StackEntryKind::Ability { source, effect, target_specs, source_counters, ability, link, event, .. } => {
             let legal: Vec<bool> = target_specs
                 .iter()
                 .zip(&entry.targets)
@@ -122,6 +123,7 @@ pub(crate) fn resolve_top(state: &mut GameState, answers: &Answers, ev: &mut Vec
                 ability: ability.as_deref(),
                 link: *link,
                 sacrificed_power: Default::default(),
+                event: *event,
             };
             effects::resolve(state, effect, &ctx, ev)?;
             ev.push(Event::Resolved { id: entry.id });

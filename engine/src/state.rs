@@ -145,6 +145,9 @@ pub enum StackEntryKind {
         /// abilities printed on it, else the timestamp of the copy effect that gave them.
         #[serde(default)]
         link: u64,
+        /// For a triggered ability: what its triggering event names (CR 603.7c, 608.2h).
+        #[serde(default)]
+        event: TriggerEvent,
     },
 }
 
@@ -166,7 +169,33 @@ pub struct StackEntry {
     pub kind: StackEntryKind,
 }
 
-/// A triggered ability waiting to be put on the stack (CR 603.3).
+/// A delayed triggered ability (CR 603.7a): created as a spell or ability resolves, it
+/// triggers once (CR 603.7b) when its event happens; its source and controller are those of
+/// the ability that created it (CR 603.7d-e).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DelayedTrigger {
+    pub trigger: crate::abilities::Trigger,
+    pub source: ObjectId,
+    pub source_card: Option<CardId>,
+    pub controller: PlayerId,
+    pub effect: Effect,
+    #[serde(default)]
+    pub link: u64,
+}
+
+/// What the event a triggered ability triggered on names, for its effect to refer to
+/// ("that land's controller", "that much damage", "that creature": CR 603.7c, 608.2h).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TriggerEvent {
+    /// The player the event names ("that land's controller").
+    pub player: Option<PlayerId>,
+    /// The object the event names ("that creature").
+    pub object: Option<ObjectId>,
+    /// The event's amount ("that much damage").
+    pub amount: u32,
+}
+
+/// A triggered ability that triggered and waits to be put on the stack (CR 603.3).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PendingTrigger {
     pub source: ObjectId,
@@ -190,6 +219,9 @@ pub struct PendingTrigger {
     /// See `StackEntryKind::Ability::link` (CR 607.5).
     #[serde(default)]
     pub link: u64,
+    /// What the triggering event names, for the effect (CR 603.7c, 608.2h).
+    #[serde(default)]
+    pub event: TriggerEvent,
 }
 
 /// A player must put their waiting triggered abilities on the stack (CR 603.3b: in the order
@@ -304,6 +336,9 @@ pub struct GameState {
     /// Cards exiled "until [source] leaves the battlefield" (CR 610.3): (source, exiled object).
     #[serde(default)]
     pub exiled_until: Vec<(ObjectId, ObjectId)>,
+    /// Delayed triggered abilities waiting for their event (CR 603.7).
+    #[serde(default)]
+    pub delayed_triggers: Vec<DelayedTrigger>,
     /// The board last computed for this state (`layers::board`); not part of the game.
     #[serde(skip)]
     pub(crate) board_cache: crate::revision::BoardCache,

@@ -10,7 +10,7 @@ use crate::events::Event;
 use crate::ids::{CardId, ObjectId, PlayerId};
 use crate::layers::{board_of, Board};
 use crate::rejection::Rejection;
-use crate::state::{GameState, PendingTrigger, StackAbilityKind, StackEntry, StackEntryKind, ZoneKind};
+use crate::state::{GameState, PendingTrigger, StackAbilityKind, StackEntry, StackEntryKind, TriggerEvent, ZoneKind};
 use crate::targets::{self, Target};
 
 /// Where a triggered ability comes from, as it triggers (CR 603.3a: its controller is its
@@ -22,6 +22,8 @@ pub(crate) struct TriggerSource<'a> {
     pub source_counters: &'a crate::counters::Counters<u32>,
     pub x: Option<u32>,
     pub link: u64,
+    /// What the triggering event names (CR 603.7c, 608.2h).
+    pub event: TriggerEvent,
 }
 
 /// Records that `ability` triggered; it waits until a player would receive priority.
@@ -45,6 +47,7 @@ pub(crate) fn queue(state: &mut GameState, from: &TriggerSource, ability: &Trigg
         target_specs: ability.targets.clone(),
         ability: Some(Box::new(Ability::Triggered(ability.clone()))),
         link: from.link,
+        event: from.event,
     });
 }
 
@@ -57,6 +60,11 @@ pub(crate) fn condition_holds(state: &GameState, controller: PlayerId, c: &crate
 
 /// Queues every triggered ability of `id` (as `board` shows it) with this trigger.
 fn queue_matching(state: &mut GameState, board: &Board, id: ObjectId, controller: PlayerId, trigger: Trigger) {
+    queue_matching_event(state, board, id, controller, trigger, TriggerEvent::default());
+}
+
+/// `queue_matching`, with what the triggering event names.
+fn queue_matching_event(state: &mut GameState, board: &Board, id: ObjectId, controller: PlayerId, trigger: Trigger, event: TriggerEvent) {
     let Some(ch) = board.get(&id) else { return };
     let Some(obj) = state.object(id) else { return };
     let (card, counters, x) = (obj.card, obj.counters.clone(), obj.entered_x);
@@ -69,7 +77,7 @@ fn queue_matching(state: &mut GameState, board: &Board, id: ObjectId, controller
         })
         .collect();
     for (t, link) in found {
-        let from = TriggerSource { source: id, source_card: card, controller, source_counters: &counters, x, link };
+        let from = TriggerSource { source: id, source_card: card, controller, source_counters: &counters, x, link, event };
         queue(state, &from, &t);
     }
 }
@@ -123,6 +131,10 @@ pub(crate) fn left_battlefield(
                     Trigger::ThisLeavesBattlefield => *id == l.old,
                     Trigger::Dies => *id == l.old && dies && !undying_blocked,
                     Trigger::ACreatureDies => dies,
+                    // CR 603.2c: once for each land put into a graveyard.
+                    Trigger::ALandGoesToGraveyardFromBattlefield => {
+                        l.to == ZoneKind::Graveyard && l.ch.is(crate::types::CardType::Land)
+                    }
                     _ => false,
                 };
                 if fires {
@@ -133,6 +145,7 @@ pub(crate) fn left_battlefield(
                         source_counters: counters,
                         x: None,
                         link: a.link,
+                        event: TriggerEvent { player: Some(l.controller), object: Some(l.new), amount: 0 },
                     };
                     queue(state, &from, t);
                 }
@@ -185,6 +198,89 @@ pub(crate) fn became_blocked(state: &mut GameState, board: &Board, attacker: Obj
     for _ in 0..blockers {
         queue_matching(state, board, attacker, controller, Trigger::BecomesBlockedByACreature);
     }
+}
+
+/// The end step began (CR 513.1): delayed triggered abilities waiting for "the beginning of
+/// the next end step" trigger, once (CR 603.7b), and are gone.
+pub(crate) fn beginning_of_end_step(state: &mut GameState) {
+    let (due, rest): (Vec<_>, Vec<_>) = std::mem::take(&mut state.delayed_triggers)
+        .into_iter()
+        .partition(|d| d.trigger == Trigger::AtBeginningOfNextEndStep);
+    state.delayed_triggers = rest;
+    for d in due {
+        let ability = TriggeredAbility { trigger: d.trigger, effect: d.effect, targets: vec![], condition: None };
+        let counters = state.object(d.source).map(|o| o.counters.clone()).unwrap_or_default();
+        let from = TriggerSource {
+            source: d.source,
+            source_card: d.source_card,
+            controller: d.controller,
+            source_counters: &counters,
+            x: None,
+            link: d.link,
+            event: TriggerEvent::default(),
+        };
+        queue(state, &from, &ability);
+    }
+}
+
+/// The permanent `id` became tapped (CR 603.2e): "whenever a [land type] [a player] controls
+/// becomes tapped" abilities of every permanent.
+pub(crate) fn became_tapped(state: &mut GameState, id: ObjectId) {
+    let board = board_of(state);
+    let Some(tapped_controller) = state.object(id).map(|o| o.controller) else { return };
+    let Some(ch) = board.get(&id) else { return };
+    let subtypes: Vec<String> = ch.subtypes.iter().cloned().collect();
+    let watchers: Vec<(ObjectId, PlayerId)> =
+        state.zone_objects(ZoneKind::Battlefield, None).iter().map(|o| (o.id, o.controller)).collect();
+    for (w, controller) in watchers {
+        let Some(wch) = board.get(&w) else { continue };
+        let triggers: Vec<Trigger> = wch
+            .abilities
+            .iter()
+            .filter_map(|a| match &*a.ability {
+                Ability::Triggered(t) => match t.trigger {
+                    Trigger::BecomesTapped { land_type, controller: rel }
+                        if land_type.is_none_or(|lt| subtypes.iter().any(|s| s == lt.subtype()))
+                            && relation_holds(rel, controller, tapped_controller) =>
+                    {
+                        Some(t.trigger)
+                    }
+                    _ => None,
+                },
+                _ => None,
+            })
+            .collect();
+        for t in dedup(triggers) {
+            let event = TriggerEvent { player: Some(tapped_controller), object: Some(id), amount: 0 };
+            queue_matching_event(state, &board, w, controller, t, event);
+        }
+    }
+}
+
+/// `source` dealt `amount` damage (CR 603.2g: damage that was dealt, after prevention):
+/// its "whenever this deals damage" abilities, with that much (`Amount::EventAmount`).
+pub(crate) fn dealt_damage(state: &mut GameState, board: &Board, source: ObjectId, amount: u32) {
+    let Some(controller) = state.object(source).filter(|o| o.zone == ZoneKind::Battlefield).map(|o| o.controller) else {
+        return;
+    };
+    let event = TriggerEvent { player: None, object: None, amount };
+    queue_matching_event(state, board, source, controller, Trigger::ThisDealsDamage, event);
+}
+
+/// Whether `other` is `rel` to `me`.
+fn relation_holds(rel: crate::abilities::Relation, me: PlayerId, other: PlayerId) -> bool {
+    match rel {
+        crate::abilities::Relation::You => me == other,
+        crate::abilities::Relation::Opponent => me != other,
+        crate::abilities::Relation::Any => true,
+    }
+}
+
+/// The distinct triggers of a list (`queue_matching` queues every ability with one).
+fn dedup(mut v: Vec<Trigger>) -> Vec<Trigger> {
+    v.sort();
+    v.dedup();
+    v
 }
 
 /// `player` gained life (CR 119.9): "whenever you gain life" abilities of their permanents.
@@ -268,6 +364,7 @@ fn push_pending(state: &mut GameState, id: u32, chosen: Vec<Target>, ev: &mut Ve
             ability_kind: StackAbilityKind::Triggered,
             ability: t.ability,
             link: t.link,
+            event: t.event,
         },
     });
     ev.push(Event::AbilityTriggered { source: t.source, controller: t.controller, stack_id: Some(stack_id) });

@@ -181,6 +181,7 @@ fn begin_step(state: &mut GameState, answers: &Answers, ev: &mut Vec<Event>) -> 
         }
         Step::CombatDamage => combat::combat_damage(state, answers, ev)?,
         Step::EndOfCombat => {}
+        Step::End => triggers::beginning_of_end_step(state),
         Step::PostcombatMain => state.combat = Default::default(),
         Step::Cleanup => return cleanup(state, answers, ev),
         _ => {}

@@ -38,6 +38,8 @@ pub(crate) struct Left {
     pub to: ZoneKind,
     /// The object it became (CR 400.7).
     pub new: ObjectId,
+    /// Its controller as it left ("that land's controller", CR 608.2h).
+    pub controller: PlayerId,
 }
 
 /// A permanent on the battlefield just before an event, whose leaves-the-battlefield abilities
@@ -80,13 +82,13 @@ pub(crate) fn move_batch(
         let lki = state
             .object(*id)
             .filter(|o| o.zone == ZoneKind::Battlefield)
-            .and_then(|_| before.get(id).cloned());
+            .and_then(|o| before.get(id).cloned().map(|ch| (ch, o.controller)));
         let new = move_raw(state, *id, dest, controller, ev);
         if let (true, Some(n)) = (top, new) {
             put_on_top(state, n);
         }
-        if let (Some(ch), Some(n)) = (lki, new) {
-            left.push(Left { old: *id, ch, to: dest, new: n });
+        if let (Some((ch, controller)), Some(n)) = (lki, new) {
+            left.push(Left { old: *id, ch, to: dest, new: n, controller });
         }
         out.push(new);
     }
@@ -280,7 +282,15 @@ fn etb_triggers(state: &mut GameState, id: ObjectId) {
     for a in &ch.abilities {
         if let Ability::Triggered(t) = &*a.ability {
             if t.trigger == Trigger::ThisEnters {
-                let from = TriggerSource { source: id, source_card: card, controller, source_counters: &counters, x, link: a.link };
+                let from = TriggerSource {
+                    source: id,
+                    source_card: card,
+                    controller,
+                    source_counters: &counters,
+                    x,
+                    link: a.link,
+                    event: Default::default(),
+                };
                 queue(state, &from, t);
             }
         }
@@ -303,6 +313,12 @@ fn apply_etb_replacements(
         let printed = crate::layers::printed_loyalty(state, id).unwrap_or(0);
         counters.push(("loyalty".into(), u32::try_from(printed).unwrap_or(0)));
     }
+    // CR 614.12: "[types] your opponents control enter tapped", of the other permanents.
+    if crate::replacement::enters_tapped_by_others(state, id, &ch) {
+        if let Some(obj) = state.object_mut(id) {
+            obj.tapped = true;
+        }
+    }
     for (st, _) in ch.statics() {
         match st {
             StaticAbility::EntersTapped => {
@@ -314,7 +330,7 @@ fn apply_etb_replacements(
                 let n = match amount {
                     Amount::Fixed(n) => *n,
                     Amount::X => entered_x.unwrap_or(0),
-                    Amount::CountersOnThis(_) | Amount::PermanentsWithSubtype(_) | Amount::CreaturesBlockingThis => 0,
+                    Amount::CountersOnThis(_) | Amount::PermanentsWithSubtype(_) | Amount::CreaturesBlockingThis | Amount::EventAmount => 0,
                 };
                 counters.push((kind.clone(), n));
             }
@@ -363,6 +379,21 @@ pub(crate) fn remove_counters(state: &mut GameState, id: ObjectId, kind: &str, n
 /// A permanent would become untapped: if it has a stun counter, one is removed instead
 /// (CR 122.1d, a replacement effect). Every untap goes through here (the untap step, the {Q}
 /// cost, whose payment stays paid when replaced, CR 118.11).
+/// Taps a permanent: if it was untapped, it "becomes tapped" (CR 603.2e), which abilities
+/// trigger on. Every way of tapping a permanent on the battlefield goes through here.
+pub(crate) fn tap(state: &mut GameState, id: ObjectId, ev: &mut Vec<Event>) {
+    let Some(o) = state.object_mut(id) else { return };
+    if o.tapped {
+        return;
+    }
+    o.tapped = true;
+    let on_battlefield = o.zone == ZoneKind::Battlefield;
+    ev.push(Event::Tapped { object: id });
+    if on_battlefield {
+        crate::triggers::became_tapped(state, id);
+    }
+}
+
 pub(crate) fn untap(state: &mut GameState, id: ObjectId, ev: &mut Vec<Event>) {
     let Some(o) = state.object(id) else { return };
     if !o.tapped {

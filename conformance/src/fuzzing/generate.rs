@@ -58,18 +58,18 @@ const ZONES: [ZoneKind; 10] = [
     ZoneKind::Command,
 ];
 
-/// The generator's card pool, version 5 (version 1 was the engine's pool when it was written, in
+/// The generator's card pool, version 6 (version 1 was the engine's pool when it was written, in
 /// its order; version 2 appended the cards of issue 27, version 3 the other cards added since,
 /// version 4 the layer, control and color cards of issue 26, version 5 those of issue 28's
-/// second part):
+/// second part, version 6 those of issue 27's second part):
 /// palette and object bytes name cards of this list, *by position*, so a card added to the
 /// engine (and `rulings/cards.toml`) doesn't shift what any byte names and every seed keeps
 /// generating the boards it did. A card the engine has and this list lacks is still generated,
 /// through the few bytes kept for it ([`card_of_byte`]); appending it here instead changes what
 /// many seeds generate (bump the version and rerun `measure_hunts`, BENCHMARKS.md "Mutant
 /// hunts"). A name the engine lacks is skipped.
-pub const POOL_VERSION: u32 = 5;
-pub const POOL: [&str; 110] = [
+pub const POOL_VERSION: u32 = 6;
+pub const POOL: [&str; 120] = [
     "Plains",
     "Island",
     "Swamp",
@@ -187,6 +187,17 @@ pub const POOL: [&str; 110] = [
     "Worship",
     "Elvish Berserker",
     "Rabid Wolverines",
+    // Version 6: issue 27 part 2 (CR 601-616 Examples).
+    "Fountain of Youth",
+    "Diabolic Machine",
+    "Lifeblood",
+    "Kismet",
+    "Holy Day",
+    "El-Hajj\u{e2}j",
+    "Dingus Egg",
+    "Armageddon",
+    "Rakalite",
+    "Millstone",
 ];
 
 /// Bytes from this one up name the engine's cards that [`POOL`] doesn't list (when there are
@@ -242,7 +253,7 @@ pub const THEMES: [&[&str]; 8] = [
 /// that the bytes below keep naming the themes they did: creatures dying together under a
 /// "whenever a creature dies" ability (CR 603.10a), and prevention shields with damage to use
 /// them (CR 615.7).
-pub const NEW_THEMES: [&[&str]; 4] = [
+pub const NEW_THEMES: [&[&str]; 6] = [
     &["Blood Artist", "Grizzly Bears", "Grizzly Bears", "Day of Judgment", "Lightning Bolt", "Plains", "Mountain"],
     &["Wojek Apothecary", "Grizzly Bears", "Rusted Sentinel", "Lightning Bolt", "Pyroclasm", "Mountain", "Plains"],
     // Issue 26: layer-changing statics that depend on one another or span layers (CR 613.6, 613.8).
@@ -262,6 +273,9 @@ pub const NEW_THEMES: [&[&str]; 4] = [
         "Mogg Flunkies",
         "Brave the Sands",
     ],
+    // Issue 27, part 2: damage triggers and prevention (CR 603.2g), becoming tapped (CR 603.2e).
+    &["El-Hajj\u{e2}j", "Holy Day", "Daunting Defender", "Wojek Apothecary", "Swamp", "Plains"],
+    &["Lifeblood", "Kismet", "Mountain", "Mountain", "Dingus Egg", "Armageddon", "Plains"],
 ];
 
 /// Theme bytes from this one up name [`NEW_THEMES`] (16 of the 256).
@@ -271,7 +285,7 @@ const NEW_THEMES_FROM: u8 = 240;
 /// cyclers in the hand (cast, cycled), the permanents whose triggers and effects the rulings
 /// are about on the battlefield. An object of such a card is put there when its zone byte is
 /// [`HOME_FROM`] or more (about three times in eight), else in a zone of [`ZONES`].
-pub const HOME_ZONES: [(&str, ZoneKind); 24] = [
+pub const HOME_ZONES: [(&str, ZoneKind); 30] = [
     ("Hangarback Walker", ZoneKind::Hand),
     ("Stumpsquall Hydra", ZoneKind::Hand),
     ("Endless One", ZoneKind::Hand),
@@ -298,6 +312,13 @@ pub const HOME_ZONES: [(&str, ZoneKind); 24] = [
     ("Elvish Berserker", ZoneKind::Battlefield),
     ("Rabid Wolverines", ZoneKind::Battlefield),
     ("Brave the Sands", ZoneKind::Battlefield),
+    // Card pool v6.
+    ("El-Hajj\u{e2}j", ZoneKind::Battlefield),
+    ("Lifeblood", ZoneKind::Battlefield),
+    ("Kismet", ZoneKind::Battlefield),
+    ("Holy Day", ZoneKind::Hand),
+    ("Armageddon", ZoneKind::Hand),
+    ("Rakalite", ZoneKind::Battlefield),
 ];
 
 /// See [`HOME_ZONES`].

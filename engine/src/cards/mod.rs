@@ -93,6 +93,7 @@ mod sorins_thirst;
 mod wojek_apothecary;
 mod layer_examples;
 mod copy_examples;
+mod cr_6xx_cards;
 
 /// Printed characteristics and abilities of a card or token definition (CR 109.3).
 #[derive(Clone, Debug, PartialEq)]
@@ -377,6 +378,17 @@ fn registry() -> &'static Registry {
             copy_examples::quicksilver_gargantuan(),
             copy_examples::tarmogoyf(),
             copy_examples::colossus_hammer(),
+            // CR 601-616 Examples, issue 27 part 2 (MTGJSON cards).
+            cr_6xx_cards::fountain_of_youth(),
+            cr_6xx_cards::diabolic_machine(),
+            cr_6xx_cards::lifeblood(),
+            cr_6xx_cards::kismet(),
+            cr_6xx_cards::holy_day(),
+            cr_6xx_cards::el_hajjaj(),
+            cr_6xx_cards::dingus_egg(),
+            cr_6xx_cards::armageddon(),
+            cr_6xx_cards::rakalite(),
+            cr_6xx_cards::millstone(),
         ]);
         let tokens = vec![hangarback_walker::thopter_token(), tevesh_szat::thrull_token(), example_cards::boo_token()];
         let by_name = cards.iter().enumerate().map(|(i, c)| (c.name.clone(), i)).collect();
@@ -565,7 +577,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 116);
+        assert_eq!(names.len(), 126);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {

@@ -21,11 +21,13 @@ mod combat;
 mod costs;
 mod could_produce;
 mod counters;
+mod damage_triggers;
 mod durations;
 mod forbidden;
 mod game_wide;
 mod mana;
 mod prevention;
+mod tapped_triggers;
 mod triggers;
 pub mod oracle;
 #[cfg(any(test, feature = "mutants"))]
@@ -151,6 +153,12 @@ pub enum Invariant {
     /// CR 510.4: a first-strike combat damage step happens only when a creature with first
     /// strike or double strike is in combat.
     FirstStrikeStep,
+    /// CR 603.2g: "whenever this deals damage" triggers on damage dealt (none if all of it is
+    /// prevented), once per damage event, for that much.
+    DamageTriggersOnDealtDamage,
+    /// CR 603.2e: "becomes tapped" triggers once per permanent that changes from untapped to
+    /// tapped on the battlefield; entering tapped isn't becoming tapped.
+    BecomesTappedTriggers,
     // ---- game-wide ----
     /// CR 400.1, 400.7: every card is exactly one object in exactly one zone; spells on the
     /// stack are objects in the stack zone.
@@ -172,7 +180,7 @@ pub enum Invariant {
 }
 
 impl Invariant {
-    pub const ALL: [Invariant; 25] = [
+    pub const ALL: [Invariant; 27] = [
         Invariant::TapSymbol,
         Invariant::UntapSymbol,
         Invariant::SummoningSickness,
@@ -190,6 +198,8 @@ impl Invariant {
         Invariant::CombatDamage,
         Invariant::Deathtouch,
         Invariant::FirstStrikeStep,
+        Invariant::DamageTriggersOnDealtDamage,
+        Invariant::BecomesTappedTriggers,
         Invariant::OneZone,
         Invariant::NoPendingSba,
         Invariant::PoolsEmpty,
@@ -228,6 +238,8 @@ impl Invariant {
             Invariant::CombatDamage => "combat-damage",
             Invariant::Deathtouch => "deathtouch",
             Invariant::FirstStrikeStep => "first-strike-step",
+            Invariant::DamageTriggersOnDealtDamage => "damage-triggers-on-dealt-damage",
+            Invariant::BecomesTappedTriggers => "becomes-tapped-triggers",
             Invariant::OneZone => "one-zone",
             Invariant::NoPendingSba => "no-pending-sba",
             Invariant::PoolsEmpty => "pools-empty",
@@ -259,6 +271,8 @@ impl Invariant {
             Invariant::CombatDamage => "an attacking creature's combat damage in one step adds up to its power",
             Invariant::Deathtouch => "a creature dealt damage by a source with deathtouch is destroyed",
             Invariant::FirstStrikeStep => "a first-strike combat damage step happens only with a first or double striker in combat",
+            Invariant::DamageTriggersOnDealtDamage => "\"whenever this deals damage\" triggers only on damage dealt, not on damage all prevented, for that much",
+            Invariant::BecomesTappedTriggers => "\"becomes tapped\" triggers once per permanent tapped on the battlefield, never for one entering tapped",
             Invariant::OneZone => "a card is one object in one zone; moving makes a new object",
             Invariant::NoPendingSba => "state-based actions are performed before a player gets priority",
             Invariant::PoolsEmpty => "mana pools empty at the end of each step and phase",
@@ -294,6 +308,8 @@ impl Invariant {
             Invariant::CombatDamage => "cr-510.1a",
             Invariant::Deathtouch => "cr-704.5h",
             Invariant::FirstStrikeStep => "cr-510.4",
+            Invariant::DamageTriggersOnDealtDamage => "cr-603.2g-example-1",
+            Invariant::BecomesTappedTriggers => "cr-603.2e-example-1",
             Invariant::OneZone => "cr-400.7",
             Invariant::NoPendingSba => "cr-704.3",
             Invariant::PoolsEmpty => "cr-106.4",
@@ -552,6 +568,14 @@ impl Checker {
         if self.on(Invariant::FirstStrikeStep) {
             let armed = combat::first_strike_step(t, events)?;
             self.count(Invariant::FirstStrikeStep, armed);
+        }
+        if self.on(Invariant::DamageTriggersOnDealtDamage) {
+            let armed = damage_triggers::check(t)?;
+            self.count(Invariant::DamageTriggersOnDealtDamage, armed);
+        }
+        if self.on(Invariant::BecomesTappedTriggers) {
+            let armed = tapped_triggers::check(t)?;
+            self.count(Invariant::BecomesTappedTriggers, armed);
         }
         Ok(())
     }

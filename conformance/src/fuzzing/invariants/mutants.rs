@@ -828,3 +828,85 @@ impl Bug for AlwaysFirstStrikeStep {
         })
     }
 }
+
+/// A waiting trigger of `watcher`'s only triggered ability, as if it had triggered with `event`.
+fn fake_trigger(before: &GameState, after: &mut GameState, watcher: ObjectId, event: mtg_engine::state::TriggerEvent) {
+    let board = mtg_engine::layers::board_of(before);
+    let Some(ch) = board.get(&watcher) else { return };
+    let Some(t) = ch.abilities.iter().find_map(|a| match &*a.ability {
+        Ability::Triggered(t) => Some(t.clone()),
+        _ => None,
+    }) else {
+        return;
+    };
+    let Some(o) = before.object(watcher) else { return };
+    let id = after.next_trigger_id.saturating_add(1000);
+    after.next_trigger_id = id;
+    after.pending_triggers.push(mtg_engine::state::PendingTrigger {
+        source: watcher,
+        source_card: o.card,
+        controller: o.controller,
+        effect: t.effect.clone(),
+        source_counters: o.counters.clone(),
+        timestamp: u64::from(id),
+        x: None,
+        id,
+        target_specs: t.targets.clone(),
+        ability: Some(Box::new(Ability::Triggered(t))),
+        link: 0,
+        event,
+    });
+}
+
+/// CR 603.2g broken: an attacking creature's "whenever this deals damage" triggers even when
+/// all its combat damage was prevented (for the damage it would have dealt).
+pub struct PreventedDamageTriggers;
+impl Bug for PreventedDamageTriggers {
+    const NAME: &'static str = "prevented damage triggers \"whenever this deals damage\"";
+    const BREAKS: Invariant = Invariant::DamageTriggersOnDealtDamage;
+    fn apply(game: &mut Game, action: Action) -> Result<Vec<Event>, Rejection> {
+        apply_then(game, action, |before, after, events| {
+            if !began_combat_damage(events) {
+                return;
+            }
+            let board = mtg_engine::layers::board_of(before);
+            for w in before.combat.attackers.clone() {
+                let dealt = events.iter().any(|e| matches!(e, Event::DamageDealt { source: Some(s), .. } if *s == w));
+                if dealt || !super::damage_triggers::only_damage_trigger(&board, w) {
+                    continue;
+                }
+                let power = board.get(&w).and_then(|c| c.power).and_then(|p| u32::try_from(p).ok()).unwrap_or(0);
+                if power > 0 {
+                    fake_trigger(before, after, w, mtg_engine::state::TriggerEvent { player: None, object: None, amount: power });
+                }
+            }
+        })
+    }
+}
+
+/// CR 603.2e broken: a permanent entering the battlefield tapped "becomes tapped".
+pub struct EnteringTappedBecomesTapped;
+impl Bug for EnteringTappedBecomesTapped {
+    const NAME: &'static str = "a permanent entering tapped triggers \"becomes tapped\"";
+    const BREAKS: Invariant = Invariant::BecomesTappedTriggers;
+    fn apply(game: &mut Game, action: Action) -> Result<Vec<Event>, Rejection> {
+        apply_then(game, action, |before, after, _| {
+            let (board_before, board_after) = (mtg_engine::layers::board_of(before), mtg_engine::layers::board_of(after));
+            let entered: Vec<(ObjectId, mtg_engine::PlayerId)> = after
+                .zone_objects(ZoneKind::Battlefield, None)
+                .iter()
+                .filter(|o| before.object(o.id).is_none() && o.tapped)
+                .map(|o| (o.id, o.controller))
+                .collect();
+            for w in before.zone_objects(ZoneKind::Battlefield, None) {
+                let Some(trigger) = super::tapped_triggers::only_tapped_watcher(&board_before, w.id) else { continue };
+                for (id, controller) in &entered {
+                    if super::tapped_triggers::watched(&board_after, trigger, w.controller, *id, *controller) {
+                        let event = mtg_engine::state::TriggerEvent { player: Some(*controller), object: Some(*id), amount: 0 };
+                        fake_trigger(before, after, w.id, event);
+                    }
+                }
+            }
+        })
+    }
+}

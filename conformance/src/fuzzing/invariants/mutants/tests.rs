@@ -573,3 +573,28 @@ fn forbidden_casts_fail_when_restrictions_are_ignored() {
     assert!(v.detail.contains("even mana value 4"), "{v}");
 }
 
+
+#[test]
+fn damage_triggers_fail_when_prevented_damage_triggers() {
+    // El-Hajjâj (1/1) attacks into bob's Daunting Defender, a Cleric: its 1 damage is prevented.
+    let (s, moves) = combat(
+        on_battlefield("El-Hajj\u{e2}j"),
+        Some(CardSetup::new("Daunting Defender", PlayerId(1), ZoneKind::Battlefield)),
+    );
+    let v = witness::<PreventedDamageTriggers>(s, moves);
+    assert!(v.detail.contains("it dealt 0"), "{v}");
+}
+
+#[test]
+fn becomes_tapped_fails_when_entering_tapped_triggers() {
+    // Alice's Lifeblood and Kismet; on bob's turn bob plays a Mountain, which enters tapped.
+    let bob = PlayerId(1);
+    let mut s = setup(
+        vec![on_battlefield("Lifeblood"), on_battlefield("Kismet"), CardSetup::new("Mountain", bob, ZoneKind::Hand)],
+        "",
+    );
+    s.active_player = bob;
+    let mountain = id(&s, 2);
+    let v = witness::<EnteringTappedBecomesTapped>(s, vec![Move::Exact(Action::PlayLand { player: bob, card: mountain })]);
+    assert!(v.detail.contains("entering tapped"), "{v}");
+}

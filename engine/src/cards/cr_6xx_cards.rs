@@ -1,0 +1,118 @@
+//! Cards for CR 601-616 Examples that name no card (or whose cards aren't in the reference card
+//! data), with Oracle texts from MTGJSON (`taw/magic-search-engine-data`, the set named on each).
+use super::{activated, cost_mana, tap, triggered, CardDef};
+use crate::abilities::{Ability, Amount, Effect, EffectObject, LandType, Relation, StaticAbility, TargetSpec, Trigger};
+use crate::costs::Cost;
+use crate::types::CardType;
+
+/// Fountain of Youth ({0} Artifact; DRK 103). CR 602.1a#1's "{2}, {T}: You gain 1 life".
+pub const FOUNTAIN_OF_YOUTH: &str = "{2}, {T}: You gain 1 life.";
+
+pub fn fountain_of_youth() -> CardDef {
+    CardDef::new("Fountain of Youth", FOUNTAIN_OF_YOUTH).cost("{0}").types(&[CardType::Artifact]).ability(activated(
+        Cost { mana: cost_mana("{2}"), ..tap() },
+        vec![],
+        Effect::GainLife(Amount::Fixed(1)),
+    ))
+}
+
+/// Diabolic Machine ({7} Artifact Creature — Construct 4/4; DRK 101): a regeneration shield
+/// (CR 614.8, 701.19), for CR 614.4#1.
+pub const DIABOLIC_MACHINE: &str = "{3}: Regenerate this creature.";
+
+pub fn diabolic_machine() -> CardDef {
+    CardDef::new("Diabolic Machine", DIABOLIC_MACHINE)
+        .cost("{7}")
+        .types(&[CardType::Artifact, CardType::Creature])
+        .subtypes(&["Construct"])
+        .pt(4, 4)
+        .ability(activated(Cost { mana: cost_mana("{3}"), ..Cost::default() }, vec![], Effect::RegenerateThis))
+}
+
+/// Lifeblood ({2}{W}{W} Enchantment; LEG 27): "becomes tapped" (CR 603.2e).
+pub const LIFEBLOOD: &str = "Whenever a Mountain an opponent controls becomes tapped, you gain 1 life.";
+
+pub fn lifeblood() -> CardDef {
+    CardDef::new("Lifeblood", LIFEBLOOD).cost("{2}{W}{W}").types(&[CardType::Enchantment]).ability(triggered(
+        Trigger::BecomesTapped { land_type: Some(LandType::Mountain), controller: Relation::Opponent },
+        Effect::GainLife(Amount::Fixed(1)),
+    ))
+}
+
+/// Kismet ({3}{W} Enchantment; LEG 25): permanents entering tapped (CR 614.1c, 614.12).
+pub const KISMET: &str = "Artifacts, creatures, and lands your opponents control enter tapped.";
+
+pub fn kismet() -> CardDef {
+    CardDef::new("Kismet", KISMET).cost("{3}{W}").types(&[CardType::Enchantment]).ability(Ability::Static(
+        StaticAbility::OpponentsPermanentsEnterTapped(vec![CardType::Artifact, CardType::Creature, CardType::Land]),
+    ))
+}
+
+/// Holy Day ({W} Instant; LEG 20): "prevent all combat damage" (CR 615.1).
+pub const HOLY_DAY: &str = "Prevent all combat damage that would be dealt this turn.";
+
+pub fn holy_day() -> CardDef {
+    CardDef::new("Holy Day", HOLY_DAY).cost("{W}").types(&[CardType::Instant]).spell(vec![], Effect::PreventAllCombatDamage)
+}
+
+/// El-Hajjâj ({1}{B}{B} Creature — Human Wizard 1/1; ARN 24): a "deals damage" trigger
+/// (CR 603.2g), "that much" being the damage dealt.
+pub const EL_HAJJAJ: &str = "Whenever this creature deals damage, you gain that much life.";
+
+pub fn el_hajjaj() -> CardDef {
+    CardDef::new("El-Hajj\u{e2}j", EL_HAJJAJ)
+        .cost("{1}{B}{B}")
+        .types(&[CardType::Creature])
+        .subtypes(&["Human", "Wizard"])
+        .pt(1, 1)
+        .ability(triggered(Trigger::ThisDealsDamage, Effect::GainLife(Amount::EventAmount)))
+}
+
+/// Dingus Egg ({4} Artifact; LEA 241): a leaves-the-battlefield trigger once per land
+/// (CR 603.2c, 603.10a), dealing damage to the player the event names.
+pub const DINGUS_EGG: &str =
+    "Whenever a land is put into a graveyard from the battlefield, this artifact deals 2 damage to that land's controller.";
+
+pub fn dingus_egg() -> CardDef {
+    CardDef::new("Dingus Egg", DINGUS_EGG)
+        .cost("{4}")
+        .types(&[CardType::Artifact])
+        .ability(triggered(Trigger::ALandGoesToGraveyardFromBattlefield, Effect::DamageToEventPlayer(2)))
+}
+
+/// Armageddon ({3}{W} Sorcery; LEA 2): every land destroyed at once (CR 701.8a).
+pub const ARMAGEDDON: &str = "Destroy all lands.";
+
+pub fn armageddon() -> CardDef {
+    CardDef::new("Armageddon", ARMAGEDDON)
+        .cost("{3}{W}")
+        .types(&[CardType::Sorcery])
+        .spell(vec![], Effect::DestroyAll { types: vec![CardType::Land], can_regenerate: true })
+}
+
+/// Rakalite ({6} Artifact; ATQ 62): a delayed triggered ability created as its ability
+/// resolves (CR 603.7a), referring to this object, which does nothing once it has left the
+/// battlefield (CR 603.7c).
+pub const RAKALITE: &str = "{2}: Prevent the next 1 damage that would be dealt to any target this turn. Return this artifact to its owner's hand at the beginning of the next end step.";
+
+pub fn rakalite() -> CardDef {
+    CardDef::new("Rakalite", RAKALITE).cost("{6}").types(&[CardType::Artifact]).ability(activated(
+        Cost { mana: cost_mana("{2}"), ..Cost::default() },
+        vec![TargetSpec::Any],
+        Effect::Sequence(vec![
+            Effect::PreventNextDamage { amount: 1, target: 0, and_sharing_a_color: false },
+            Effect::AtBeginningOfNextEndStep(Box::new(Effect::ReturnToOwnersHand(EffectObject::This))),
+        ]),
+    ))
+}
+
+/// Millstone ({2} Artifact; ATQ 56): milling moves as many cards as there are (CR 609.3).
+pub const MILLSTONE: &str = "{2}, {T}: Target player mills two cards.";
+
+pub fn millstone() -> CardDef {
+    CardDef::new("Millstone", MILLSTONE).cost("{2}").types(&[CardType::Artifact]).ability(activated(
+        Cost { mana: cost_mana("{2}"), ..tap() },
+        vec![TargetSpec::Player],
+        Effect::TargetPlayerMills { target: 0, amount: 2 },
+    ))
+}
