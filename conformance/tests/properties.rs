@@ -143,6 +143,9 @@ fn generated_scenarios_reach_every_ruling_state() {
 /// 600 armed each of them about ten times. With card pool v3 (and v4), 600 and 1200 leave
 /// chimeric-mass-pt unarmed (v4: unarmed at 1000 too); 2000 arm all 25 (`mtg-conformance reach --scenarios 2000 --seed 1`:
 /// chimeric-mass-pt armed 18 times).
+/// With issue 27's part 2 on card pool v4 (before issue 26's and 28's were appended), 2000 armed
+/// all 27 (damage-triggers-on-dealt-damage 10, becomes-tapped-triggers 14); pool v6 is checked
+/// by this test.
 const REACH_SCENARIOS: u64 = 2000;
 
 /// The deepest states, which take more scenarios (opt-in: `cargo test --release -p
