@@ -80,7 +80,7 @@ fn the_fuzz_targets_partition_the_invariants() {
         let in_save_load = Selection::only(Invariant::SAVE_LOAD).contains(i);
         assert!(in_rules != in_save_load, "{i} is checked by {} targets", u8::from(in_rules) + u8::from(in_save_load));
     }
-    assert!(Invariant::SAVE_LOAD.contains(&Invariant::RoundTrip));
+    assert!(Invariant::SAVE_LOAD.contains(&Invariant::RoundTrip) && Invariant::SAVE_LOAD.contains(&Invariant::Deterministic));
 }
 
 /// Cases of `legal_actions_lists_what_trials_accept`: each compares two listings at every

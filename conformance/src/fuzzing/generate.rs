@@ -565,6 +565,32 @@ pub fn listed_choice(legal: &[Action], n: u16) -> Option<&Action> {
     legal.get(n % legal.len().max(1))
 }
 
+/// One listed pick in eight (`n % 8 == 5`) that takes a mana ability while two or more mana
+/// replacement effects are around has its player order them (CR 616.1) instead of leaving them
+/// in timestamp order: the order starts at the effect `n / 8` picks. `None` when `n` or the
+/// board doesn't call for it. The action is no longer the listed one, so it is played as an
+/// attempt: the engine may refuse the order, with the state unchanged.
+pub fn with_replacement_order(action: &Action, state: &GameState, n: u16) -> Option<Action> {
+    if n % 8 != 5 {
+        return None;
+    }
+    let Action::ActivateAbility { replacement_order, .. } = action else { return None };
+    if !replacement_order.is_empty() {
+        return None;
+    }
+    let sources: Vec<ObjectId> =
+        mtg_engine::replacement::active(state, &mtg_engine::layers::board_of(state)).iter().map(|r| r.source).collect();
+    if sources.len() < 2 {
+        return None;
+    }
+    let k = usize::from(n / 8) % sources.len();
+    let mut ordered = action.clone();
+    if let Action::ActivateAbility { replacement_order, .. } = &mut ordered {
+        *replacement_order = sources[k..].iter().chain(&sources[..k]).copied().collect();
+    }
+    Some(ordered)
+}
+
 /// One step of a script.
 #[derive(Arbitrary, Clone, Debug, PartialEq, Eq)]
 pub enum Pick {

@@ -38,6 +38,40 @@ pub struct Reach {
     pub first_strike_steps: u64,
     /// Blocked attackers with trample that dealt combat damage to the player (CR 702.19b).
     pub trample_over_blockers: u64,
+    /// Accepted actions that named an order for the replacement effects applying to their
+    /// event (CR 616.1), rather than leaving it to timestamp order.
+    pub replacement_orders: u64,
+    /// Scenarios (not steps) in which each feature above happened at least once: how often the
+    /// generator builds a game that exercises it ([`Features`]).
+    pub with: Features,
+}
+
+/// Counts of scenarios, one per scenario whatever the number of times it happened in it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Features {
+    pub blocks: u64,
+    pub first_strike: u64,
+    pub trample_over_blockers: u64,
+    pub replacement_order: u64,
+}
+
+impl Features {
+    /// The features of one scenario's counts (each 0 or 1).
+    pub fn of(one: &Reach) -> Features {
+        Features {
+            blocks: u64::from(one.blocks > 0),
+            first_strike: u64::from(one.first_strike_steps > 0),
+            trample_over_blockers: u64::from(one.trample_over_blockers > 0),
+            replacement_order: u64::from(one.replacement_orders > 0),
+        }
+    }
+
+    fn add(&mut self, o: Features) {
+        self.blocks = self.blocks.saturating_add(o.blocks);
+        self.first_strike = self.first_strike.saturating_add(o.first_strike);
+        self.trample_over_blockers = self.trample_over_blockers.saturating_add(o.trample_over_blockers);
+        self.replacement_order = self.replacement_order.saturating_add(o.replacement_order);
+    }
 }
 
 impl Reach {
@@ -76,6 +110,8 @@ impl Reach {
         self.blocks = self.blocks.saturating_add(other.blocks);
         self.first_strike_steps = self.first_strike_steps.saturating_add(other.first_strike_steps);
         self.trample_over_blockers = self.trample_over_blockers.saturating_add(other.trample_over_blockers);
+        self.replacement_orders = self.replacement_orders.saturating_add(other.replacement_orders);
+        self.with.add(other.with);
         self.max_turns = self.max_turns.max(other.max_turns);
     }
 
@@ -129,6 +165,20 @@ pub fn render(reach: &Reach, seconds: f64) -> String {
         let names: Vec<&str> = never.iter().map(|i| i.name()).collect();
         let _ = writeln!(out, "never armed: {}", names.join(", "));
     }
+    let pct = |k: u64| if reach.scenarios == 0 { 0.0 } else { k as f64 * 100.0 / reach.scenarios as f64 };
+    let w = reach.with;
+    let _ = writeln!(
+        out,
+        "scenarios with blockers {} ({:.1}%), first strike {} ({:.1}%), trample over blockers {} ({:.1}%), a replacement order {} ({:.1}%)",
+        w.blocks,
+        pct(w.blocks),
+        w.first_strike,
+        pct(w.first_strike),
+        w.trample_over_blockers,
+        pct(w.trample_over_blockers),
+        w.replacement_order,
+        pct(w.replacement_order)
+    );
     let n = Invariant::ALL.len();
     let _ = writeln!(
         out,
@@ -293,5 +343,23 @@ mod tests {
         let n = Invariant::ALL.len();
         assert_eq!(last, format!("{n} invariants, 1 armed, {} never armed; giant max kinds 10; max turns 4; 3 scenarios in 1.3 s", n - 1));
         assert!(text.contains("untap-symbol"), "{text}");
+    }
+
+    #[test]
+    fn features_count_scenarios_not_steps() {
+        let mut total = Reach::default();
+        let mut one = Reach { blocks: 3, first_strike_steps: 2, scenarios: 1, ..Reach::default() };
+        one.with = Features::of(&one);
+        total.merge(&one);
+        let mut other = Reach { blocks: 1, replacement_orders: 5, scenarios: 1, ..Reach::default() };
+        other.with = Features::of(&other);
+        total.merge(&other);
+        total.merge(&Reach { scenarios: 2, ..Reach::default() });
+        assert_eq!(total.with, Features { blocks: 2, first_strike: 1, trample_over_blockers: 0, replacement_order: 1 });
+        let text = render(&total, 1.0);
+        assert!(
+            text.contains("scenarios with blockers 2 (50.0%), first strike 1 (25.0%), trample over blockers 0 (0.0%), a replacement order 1 (25.0%)"),
+            "{text}"
+        );
     }
 }

@@ -213,10 +213,13 @@ impl Invariant {
     /// The rulings-as-invariants group (each has a mutant test): the first fourteen of [`Self::ALL`].
     pub const RULINGS: &'static [Invariant] = Invariant::ALL.split_at(14).0;
 
-    /// The save/load cost class: a JSON save and load and a fresh board after every step, about
-    /// two thirds of a scenario's cost when checked with the rest. The fuzz target `save_load`
-    /// checks these after every step; `board_actions` checks every other invariant.
-    pub const SAVE_LOAD: &'static [Invariant] = &[Invariant::RoundTrip];
+    /// The save/load cost class, the checks that a game can be reproduced rather than that it
+    /// follows the rules: a JSON save and load and a fresh board after every step (about two
+    /// thirds of a scenario's cost when checked with the rest), and the replay of the whole
+    /// script from the same setup at the end (a second `Game::new` and every step again, a
+    /// third of what was left). The fuzz target `save_load` checks these on every input;
+    /// `board_actions` checks every other invariant.
+    pub const SAVE_LOAD: &'static [Invariant] = &[Invariant::RoundTrip, Invariant::Deterministic];
 
     /// A short stable name (used in reports and regression case ids).
     pub fn name(self) -> &'static str {

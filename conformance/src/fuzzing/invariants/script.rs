@@ -8,7 +8,7 @@ use mtg_engine::{Action, GameSetup, Rejection};
 
 use super::{Broken, Checker, Invariant, RulesGame, Selection, Transition, Violation};
 use crate::fuzzing::reach::Reach;
-use crate::fuzzing::generate::{listed_choice, Attempt, Pick, Scenario, WildAction};
+use crate::fuzzing::generate::{listed_choice, with_replacement_order, Attempt, Pick, Scenario, WildAction};
 
 /// One move of a script: a generated pick, or an exact action (hand-written witnesses).
 #[derive(Clone, Debug, PartialEq)]
@@ -82,6 +82,7 @@ pub fn run_counting<G: RulesGame>(setup: GameSetup, moves: &[Move], selection: &
     let mut checker = Checker::new(selection.clone());
     let violation = play::<G>(setup, moves, &mut checker, &mut trace).err();
     reach.scenarios = reach.scenarios.saturating_add(1);
+    checker.reach.with = crate::fuzzing::reach::Features::of(&checker.reach);
     reach.merge(&checker.reach);
     Run { trace, violation }
 }
@@ -122,6 +123,9 @@ impl<G: RulesGame> Player<'_, G> {
         };
         self.checker.transition(&t).map_err(|b| b.at(at))?;
         let accepted = outcome.is_ok();
+        if accepted && names_replacement_order(&action) {
+            self.checker.reach.replacement_orders += 1;
+        }
         if accepted {
             self.checker.position(&self.game, &after_board).map_err(|b| b.at(at))?;
         }
@@ -137,6 +141,15 @@ impl<G: RulesGame> Player<'_, G> {
             self.step(a, true, at, trace)?;
         }
         Ok(())
+    }
+}
+
+/// Whether `action` orders the replacement effects of its event itself (CR 616.1).
+fn names_replacement_order(action: &Action) -> bool {
+    match action {
+        Action::ActivateAbility { replacement_order, .. } => !replacement_order.is_empty(),
+        Action::PassPriority { answers, .. } => !answers.replacement_order.is_empty(),
+        _ => false,
     }
 }
 
@@ -158,7 +171,16 @@ fn play<G: RulesGame>(setup: GameSetup, moves: &[Move], checker: &mut Checker, t
         }
         let at = Some(i);
         match m {
-            Move::Legal(n) => p.listed(|l| listed_choice(l, *n), at, trace)?,
+            Move::Legal(n) => {
+                let legal = p.game.legal_actions();
+                p.checker.listed(&p.game, &p.board, &legal).map_err(|b| b.at(at))?;
+                if let Some(a) = listed_choice(&legal, *n).cloned() {
+                    match with_replacement_order(&a, p.game.state(), *n) {
+                        Some(ordered) => p.step(ordered, false, at, trace)?,
+                        None => p.step(a, true, at, trace)?,
+                    };
+                }
+            }
             Move::Advance(n) => {
                 let s = p.game.state();
                 // While something resolves, half the passes carry answers (a "you may", what to
