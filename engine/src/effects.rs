@@ -193,6 +193,23 @@ pub(crate) fn gain_life(state: &mut GameState, player: PlayerId, n: u32, ev: &mu
     crate::damage::gain_life(state, player, n, ev);
 }
 
+/// The duration an effect's wording gives, for the resolving ability's controller (CR 611.2);
+/// `None` for "while you control this" with no source to control.
+fn duration_of(d: EffectDuration, ctx: &ResolveCtx) -> Option<Duration> {
+    Some(match d {
+        EffectDuration::Indefinite => Duration::Indefinite,
+        EffectDuration::UntilYourNextTurn => Duration::UntilNextTurnOf(ctx.controller),
+        EffectDuration::UntilEndOfTurn => Duration::EndOfTurn,
+        EffectDuration::WhileYouControlThis => Duration::WhileControls { source: ctx.source?, player: ctx.controller },
+    })
+}
+
+/// A continuous effect of the resolving ability on one object, timestamped now (CR 613.7).
+fn push_effect(state: &mut GameState, ctx: &ResolveCtx, id: ObjectId, modifications: Vec<Modification>, duration: Duration) {
+    let timestamp = state.new_timestamp();
+    state.effects.push(ContinuousEffect { timestamp, source: ctx.source, affected: vec![id], modifications, duration });
+}
+
 pub(crate) fn resolve(
     state: &mut GameState,
     effect: &Effect,
@@ -245,23 +262,8 @@ pub(crate) fn resolve(
         }
         Effect::Modify { object, modifications, duration } => {
             if let Some(id) = ctx.object(state, *object) {
-                let duration = match duration {
-                    EffectDuration::Indefinite => Duration::Indefinite,
-                    EffectDuration::UntilYourNextTurn => Duration::UntilNextTurnOf(ctx.controller),
-                    EffectDuration::UntilEndOfTurn => Duration::EndOfTurn,
-                    EffectDuration::WhileYouControlThis => match ctx.source {
-                        Some(source) => Duration::WhileControls { source, player: ctx.controller },
-                        None => return Ok(()),
-                    },
-                };
-                let timestamp = state.new_timestamp();
-                state.effects.push(ContinuousEffect {
-                    timestamp,
-                    source: ctx.source,
-                    affected: vec![id],
-                    modifications: modifications.clone(),
-                    duration,
-                });
+                let Some(duration) = duration_of(*duration, ctx) else { return Ok(()) };
+                push_effect(state, ctx, id, modifications.clone(), duration);
             }
         }
         Effect::AtBeginningOfNextEndStep(effect) => {
@@ -671,23 +673,8 @@ pub(crate) fn resolve(
                     values.abilities.push(a.clone());
                 }
             }
-            let duration = match duration {
-                EffectDuration::Indefinite => Duration::Indefinite,
-                EffectDuration::UntilYourNextTurn => Duration::UntilNextTurnOf(ctx.controller),
-                EffectDuration::UntilEndOfTurn => Duration::EndOfTurn,
-                EffectDuration::WhileYouControlThis => match ctx.source {
-                    Some(source) => Duration::WhileControls { source, player: ctx.controller },
-                    None => return Ok(()),
-                },
-            };
-            let timestamp = state.new_timestamp();
-            state.effects.push(ContinuousEffect {
-                timestamp,
-                source: ctx.source,
-                affected: vec![id],
-                modifications: vec![Modification::BecomeCopy(Box::new(values))],
-                duration,
-            });
+            let Some(duration) = duration_of(*duration, ctx) else { return Ok(()) };
+            push_effect(state, ctx, id, vec![Modification::BecomeCopy(Box::new(values))], duration);
         }
         Effect::ExileLinked(object) => {
             let Some(id) = ctx.object(state, *object) else { return Ok(()) };
@@ -750,29 +737,14 @@ pub(crate) fn resolve(
         }
         Effect::GainControl { object, duration } => {
             let Some(id) = ctx.object(state, *object) else { return Ok(()) };
-            let duration = match duration {
-                EffectDuration::Indefinite => Duration::Indefinite,
-                EffectDuration::UntilYourNextTurn => Duration::UntilNextTurnOf(ctx.controller),
-                EffectDuration::UntilEndOfTurn => Duration::EndOfTurn,
-                EffectDuration::WhileYouControlThis => {
-                    // CR 611.2b: a duration that ended before the effect began: it does nothing.
-                    let Some(source) = ctx.source else { return Ok(()) };
-                    let controls =
-                        state.object(source).is_some_and(|o| o.zone == ZoneKind::Battlefield && o.controller == ctx.controller);
-                    if !controls {
-                        return Ok(());
-                    }
-                    Duration::WhileControls { source, player: ctx.controller }
+            let Some(duration) = duration_of(*duration, ctx) else { return Ok(()) };
+            if let Duration::WhileControls { source, player } = duration {
+                // CR 611.2b: a duration that ended before the effect began: it does nothing.
+                if !state.object(source).is_some_and(|o| o.zone == ZoneKind::Battlefield && o.controller == player) {
+                    return Ok(());
                 }
-            };
-            let timestamp = state.new_timestamp();
-            state.effects.push(ContinuousEffect {
-                timestamp,
-                source: ctx.source,
-                affected: vec![id],
-                modifications: vec![Modification::GainControl(ctx.controller)],
-                duration,
-            });
+            }
+            push_effect(state, ctx, id, vec![Modification::GainControl(ctx.controller)], duration);
             crate::layers::apply_control(state);
         }
         Effect::Untap(object) => {
