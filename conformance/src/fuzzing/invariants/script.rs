@@ -133,12 +133,17 @@ impl<G: RulesGame> Player<'_, G> {
         Ok(accepted)
     }
 
-    /// The listed action `choose` picks, after checking the list.
-    fn listed(&mut self, choose: impl FnOnce(&[Action]) -> Option<&Action>, at: Option<usize>, trace: &mut Trace) -> Result<(), Violation> {
+    /// The listed action `choose` picks, after checking the list; with `order`, a pick's byte
+    /// that may give it a replacement order (`generate::with_replacement_order`), which makes it
+    /// an unlisted attempt.
+    fn listed(&mut self, choose: impl FnOnce(&[Action]) -> Option<&Action>, order: Option<u16>, at: Option<usize>, trace: &mut Trace) -> Result<(), Violation> {
         let legal = self.game.legal_actions();
         self.checker.listed(&self.game, &self.board, &legal).map_err(|b| b.at(at))?;
         if let Some(a) = choose(&legal).cloned() {
-            self.step(a, true, at, trace)?;
+            match order.and_then(|n| with_replacement_order(&a, self.game.state(), n)) {
+                Some(ordered) => self.step(ordered, false, at, trace)?,
+                None => self.step(a, true, at, trace)?,
+            };
         }
         Ok(())
     }
@@ -171,16 +176,7 @@ fn play<G: RulesGame>(setup: GameSetup, moves: &[Move], checker: &mut Checker, t
         }
         let at = Some(i);
         match m {
-            Move::Legal(n) => {
-                let legal = p.game.legal_actions();
-                p.checker.listed(&p.game, &p.board, &legal).map_err(|b| b.at(at))?;
-                if let Some(a) = listed_choice(&legal, *n).cloned() {
-                    match with_replacement_order(&a, p.game.state(), *n) {
-                        Some(ordered) => p.step(ordered, false, at, trace)?,
-                        None => p.step(a, true, at, trace)?,
-                    };
-                }
-            }
+            Move::Legal(n) => p.listed(|l| listed_choice(l, *n), Some(*n), at, trace)?,
             Move::Advance(n) => {
                 let s = p.game.state();
                 // While something resolves, half the passes carry answers (a "you may", what to
@@ -207,7 +203,7 @@ fn play<G: RulesGame>(setup: GameSetup, moves: &[Move], checker: &mut Checker, t
                     p.step(Action::PassPriority { player, answers: mtg_engine::Answers::default() }, false, at, trace)?
                 };
                 if !accepted {
-                    p.listed(|l| l.get(usize::from(*n) % l.len().max(1)), at, trace)?;
+                    p.listed(|l| l.get(usize::from(*n) % l.len().max(1)), None, at, trace)?;
                 }
             }
             Move::Attempt(a) => {
