@@ -816,6 +816,9 @@ pub enum EffectObject {
     This,
     /// The n-th target (0-based).
     Target(usize),
+    /// "That creature": the object the triggering event names (CR 603.7c, 608.2h), if it is
+    /// still that object on the battlefield (CR 400.7).
+    EventObject,
 }
 
 /// A number in an effect.
@@ -882,6 +885,11 @@ pub enum TargetSpec {
     Player,
     /// "target creature an opponent controls".
     CreatureAnOpponentControls,
+    /// "another target creature": a creature other than the source of the spell or ability
+    /// (checked against the source by `targets::is_legal_from`).
+    OtherCreature,
+    /// "target [subtype]" ("target Vampire"): a permanent with that subtype.
+    PermanentWithSubtype(String),
     /// "target permanent [that player / an opponent] controls" (CR 608.2f Example).
     PermanentAnOpponentControls,
     /// "target permanent card from your graveyard" (CR 110.4b: a permanent card).

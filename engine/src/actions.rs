@@ -478,7 +478,7 @@ fn choice_answers(state: &GameState, board: &crate::layers::Board) -> Vec<Answer
     // before, like the spell) or gains control of permanents.
     let mut entering: Vec<ObjectId> = Vec::new();
     let mut gains_control = false;
-    if let crate::state::StackEntryKind::Ability { effect, source, .. } = &top.kind {
+    if let crate::state::StackEntryKind::Ability { effect, source, event, .. } = &top.kind {
         for e in effect.parts() {
             match e {
                 Effect::ReturnToBattlefield { object } => entering.extend(match object {
@@ -487,6 +487,7 @@ fn choice_answers(state: &GameState, board: &crate::layers::Board) -> Vec<Answer
                         Some(Target::Object(id)) => Some(*id),
                         _ => None,
                     },
+                    crate::abilities::EffectObject::EventObject => event.object,
                 }),
                 Effect::ReturnLinkedExiled => entering.extend(state.linked_exiles.iter().filter(|l| l.source == *source).map(|l| l.exiled)),
                 Effect::PutAllOntoBattlefield { from, .. } => entering.extend(state.zone_objects(*from, None).iter().map(|o| o.id)),

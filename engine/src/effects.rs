@@ -126,6 +126,10 @@ impl ResolveCtx<'_> {
                     _ => None,
                 }
             }
+            EffectObject::EventObject => self
+                .event
+                .object
+                .filter(|s| state.object(*s).is_some_and(|x| x.zone == ZoneKind::Battlefield)),
         }
     }
 }
@@ -368,7 +372,7 @@ pub(crate) fn resolve(
             // "This card" in the graveyard: the ability's source, wherever it is now (CR 113.6m).
             let id = match object {
                 EffectObject::This => ctx.source.filter(|s| state.object(*s).is_some_and(|o| o.zone == ZoneKind::Graveyard)),
-                EffectObject::Target(_) => ctx.object(state, *object),
+                EffectObject::Target(_) | EffectObject::EventObject => ctx.object(state, *object),
             };
             if let Some(id) = id {
                 let owner = state.object(id).map(|o| o.owner).unwrap_or(ctx.controller);

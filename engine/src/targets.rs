@@ -72,7 +72,8 @@ pub fn matches(
     let on_battlefield = obj.zone == ZoneKind::Battlefield;
     let creature = on_battlefield && ch.is(CardType::Creature);
     match spec {
-        TargetSpec::Creature | TargetSpec::AnotherCreature => creature,
+        TargetSpec::Creature | TargetSpec::AnotherCreature | TargetSpec::OtherCreature => creature,
+        TargetSpec::PermanentWithSubtype(sub) => on_battlefield && ch.subtypes.iter().any(|s| s == sub),
         TargetSpec::CreatureYouControl => creature && obj.controller == controller,
         TargetSpec::Any => creature || (on_battlefield && ch.is(CardType::Planeswalker)),
         TargetSpec::Spell | TargetSpec::SpellOrAbility | TargetSpec::Player => false,
@@ -110,7 +111,7 @@ pub fn is_legal_from(
     controller: PlayerId,
     source: Option<ObjectId>,
 ) -> bool {
-    let another = matches!(spec, TargetSpec::Permanent { another: true, .. });
+    let another = matches!(spec, TargetSpec::Permanent { another: true, .. } | TargetSpec::OtherCreature);
     if another && source.is_some_and(|s| *target == Target::Object(s)) {
         return false;
     }

@@ -167,8 +167,10 @@ pub(crate) fn another_entered(state: &mut GameState, entered: ObjectId) {
         .filter(|o| o.id != entered)
         .map(|o| (o.id, o.controller))
         .collect();
+    // CR 603.7c, 608.2h: "that creature" is the one that entered.
+    let event = TriggerEvent { player: None, object: Some(entered), amount: 0 };
     for (id, controller) in ids {
-        queue_matching(state, &board, id, controller, Trigger::AnotherCreatureEnters);
+        queue_matching_event(state, &board, id, controller, Trigger::AnotherCreatureEnters, event);
     }
 }
 

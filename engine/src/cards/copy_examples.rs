@@ -5,7 +5,9 @@
 //! counting card types in all graveyards, CR 604.3; Juggernaut is in `combat_requirements`). Oracle
 //! texts from the reference card data (`examples-2.json`).
 use super::CardDef;
-use crate::abilities::{Ability, Affected, CopyException, Modification, StaticAbility};
+use crate::abilities::{
+    Ability, Affected, Amount, CopyException, Effect, EffectDuration, EffectObject, Modification, StaticAbility, TargetSpec,
+};
 use crate::types::CardType;
 
 /// Copy Artifact ({1}{U} Enchantment).
@@ -73,5 +75,62 @@ pub fn colossus_hammer() -> CardDef {
             crate::costs::Cost { mana: super::cost_mana("{8}"), ..crate::costs::Cost::default() },
             vec![crate::abilities::TargetSpec::CreatureYouControl],
             crate::abilities::Effect::AttachThisTo(crate::abilities::EffectObject::Target(0)),
+        ))
+}
+
+/// Unstable Shapeshifter ({3}{U} Creature — Shapeshifter 0/1): a "whenever another creature
+/// enters" trigger whose effect is a copy effect on "that creature" (the entered one, CR 603.7c),
+/// with no duration, except it keeps this ability (CR 707.9a). Here for CR 707.11 Example 1.
+pub const UNSTABLE_SHAPESHIFTER: &str =
+    "Whenever another creature enters, this creature becomes a copy of that creature, except it has this ability.";
+
+pub fn unstable_shapeshifter() -> CardDef {
+    CardDef::new("Unstable Shapeshifter", UNSTABLE_SHAPESHIFTER)
+        .cost("{3}{U}")
+        .types(&[CardType::Creature])
+        .subtypes(&["Shapeshifter"])
+        .pt(0, 1)
+        .ability(super::triggered(
+            crate::abilities::Trigger::AnotherCreatureEnters,
+            Effect::BecomeCopy {
+                object: EffectObject::This,
+                of: EffectObject::EventObject,
+                duration: EffectDuration::Indefinite,
+                with_this_ability: true,
+            },
+        ))
+}
+
+/// Olivia Voldaren ({2}{B}{R} Legendary Creature — Vampire 3/3). "Olivia Voldaren" in its
+/// abilities is the object that has them (CR 201.5), and an ability on the stack keeps
+/// referring to its source even after that stops being a copy of Olivia (CR 707.11).
+pub const OLIVIA_VOLDAREN: &str = "Flying\n{1}{R}: Olivia Voldaren deals 1 damage to another target creature. That creature becomes a Vampire in addition to its other types. Put a +1/+1 counter on Olivia Voldaren.\n{3}{B}{B}: Gain control of target Vampire for as long as you control Olivia Voldaren.";
+
+pub fn olivia_voldaren() -> CardDef {
+    let cost = |m: &str| crate::costs::Cost { mana: super::cost_mana(m), ..crate::costs::Cost::default() };
+    CardDef::new("Olivia Voldaren", OLIVIA_VOLDAREN)
+        .cost("{2}{B}{R}")
+        .supertypes(&["Legendary"])
+        .types(&[CardType::Creature])
+        .subtypes(&["Vampire"])
+        .pt(3, 3)
+        .ability(super::keyword(crate::abilities::Keyword::Flying))
+        .ability(super::activated(
+            cost("{1}{R}"),
+            vec![TargetSpec::OtherCreature],
+            Effect::Sequence(vec![
+                Effect::DealDamage { amount: Amount::Fixed(1), target: 0 },
+                Effect::Modify {
+                    object: EffectObject::Target(0),
+                    modifications: vec![Modification::AddTypes { types: Vec::new(), subtypes: vec!["Vampire".into()] }],
+                    duration: EffectDuration::Indefinite,
+                },
+                Effect::PutCounters { object: EffectObject::This, kind: "+1/+1".into(), amount: Amount::Fixed(1) },
+            ]),
+        ))
+        .ability(super::activated(
+            cost("{3}{B}{B}"),
+            vec![TargetSpec::PermanentWithSubtype("Vampire".into())],
+            Effect::GainControl { object: EffectObject::Target(0), duration: EffectDuration::WhileYouControlThis },
         ))
 }

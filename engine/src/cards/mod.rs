@@ -378,6 +378,8 @@ fn registry() -> &'static Registry {
             copy_examples::quicksilver_gargantuan(),
             copy_examples::tarmogoyf(),
             copy_examples::colossus_hammer(),
+            copy_examples::unstable_shapeshifter(),
+            copy_examples::olivia_voldaren(),
             // CR 601-616 Examples, issue 27 part 2 (MTGJSON cards).
             cr_6xx_cards::fountain_of_youth(),
             cr_6xx_cards::diabolic_machine(),
