@@ -63,6 +63,10 @@ pub struct RunOptions {
     /// cores]; the report is the same as with 1.
     #[arg(long, value_name = "J")]
     pub jobs: Option<usize>,
+    /// Run only shard K of N (1-based): the cases whose id hashes to it, so that N machines
+    /// running 1/N..N/N run every selected case exactly once.
+    #[arg(long, value_name = "K/N", default_value_t = crate::shard::Shard::ALL)]
+    pub shard: crate::shard::Shard,
 }
 
 impl RunOptions {
@@ -231,7 +235,8 @@ fn run_inner(
     let runner = Runner::new(corpus)
         .filter(filter.unwrap_or_default())
         .features(options.features.iter().cloned())
-        .expectations(&expectations);
+        .expectations(&expectations)
+        .shard(options.shard);
     if runner.selected().is_empty() && (filter.is_some() || !options.features.is_empty()) {
         match (filter, options.features.is_empty()) {
             (Some(f), true) => eprintln!("error: no case id matches `{f}`"),
@@ -484,15 +489,19 @@ pub fn report_html(
 /// table of how often each was checked and armed and the closing line. Progress goes to stderr
 /// every two seconds. Fails (1) if a scenario broke an invariant: that is a bug to report.
 #[cfg(feature = "arbitrary")]
-pub fn reach(scenarios: u64, seed: u64, bytes: usize) -> Status {
-    use crate::fuzzing::reach::{explore, render};
+pub fn reach(scenarios: u64, seed: u64, bytes: usize, shard: crate::shard::Shard) -> Status {
+    use crate::fuzzing::reach::{explore_shard, render};
     let start = std::time::Instant::now();
     let mut last = start;
     let threads = std::thread::available_parallelism().map(usize::from).unwrap_or(1);
-    let (counts, bug) = explore(seed, scenarios, bytes, threads, |done| {
+    let mine = shard.len_below(scenarios);
+    if shard != crate::shard::Shard::ALL {
+        eprintln!("reach: shard {shard}: {} of {scenarios}", report::count(usize::try_from(mine).unwrap_or(usize::MAX), "scenario", "scenarios"));
+    }
+    let (counts, bug) = explore_shard(seed, scenarios, shard, bytes, threads, |done| {
         if last.elapsed().as_secs_f64() >= 2.0 {
             last = std::time::Instant::now();
-            let of = report::count(usize::try_from(scenarios).unwrap_or(usize::MAX), "scenario", "scenarios");
+            let of = report::count(usize::try_from(mine).unwrap_or(usize::MAX), "scenario", "scenarios");
             eprintln!("reach: {done}/{of}, {:.0} s", start.elapsed().as_secs_f64());
         }
     });

@@ -13,6 +13,9 @@ pub const MAX_EXPECTATIONS_FILE: u64 = 16 << 20;
 /// The largest report (`run --format json`) `report --html` reads: about 100k cases with
 /// long failure diffs.
 pub const MAX_REPORT_FILE: u64 = 512 << 20;
+/// The largest `diff` run record `diff merge` reads (a run keeps at most 256 groups, each with
+/// a scenario of about 20 KB).
+pub const MAX_RUN_RECORD: u64 = 64 << 20;
 
 /// The bytes of `path` if it is a regular file (links followed) of at most `cap` bytes.
 pub fn read_regular(path: &Path, cap: u64) -> io::Result<Vec<u8>> {

@@ -24,6 +24,8 @@ pub mod report;
 /// Engines, the protocol, the runner and the judge.
 pub mod run;
 pub mod schema;
+/// `--shard K/N`: campaigns split deterministically over machines.
+pub mod shard;
 
 pub use corpus::Corpus;
 pub use run::engine::Engine;

@@ -138,11 +138,15 @@ enum Command {
         /// At most this many bytes per scenario (each has between half and all of them).
         #[arg(long, default_value_t = mtg_conformance::fuzzing::reach::DEFAULT_BYTES)]
         bytes: usize,
+        /// Run only shard K of N: the scenarios below --scenarios whose index is K - 1 mod N
+        /// (the N shards' counts add up to one run's).
+        #[arg(long, value_name = "K/N", default_value_t = mtg_conformance::shard::Shard::ALL)]
+        shard: mtg_conformance::shard::Shard,
     },
     /// Differential testing: run generated scenarios on the reference engine and on --engine,
     /// compare every observation, minimize and dedupe the differences, write triage files.
     #[cfg(feature = "arbitrary")]
-    Diff(mtg_conformance::fuzzing::diff::command::DiffArgs),
+    Diff(mtg_conformance::fuzzing::diff::command::DiffCli),
 }
 
 /// `rulings/` in the current directory or an ancestor, else the corpus beside this crate.
@@ -225,7 +229,7 @@ fn main() -> ExitCode {
             }
         }
         #[cfg(feature = "arbitrary")]
-        Command::Reach { scenarios, seed, bytes } => Ok(exit(mtg_conformance::cli::reach(scenarios, seed, bytes))),
+        Command::Reach { scenarios, seed, bytes, shard } => Ok(exit(mtg_conformance::cli::reach(scenarios, seed, bytes, shard))),
         Command::Diff(args) => Ok(ExitCode::from(mtg_conformance::fuzzing::diff::command::command(&args))),
     };
     result.unwrap_or_else(|code| code)

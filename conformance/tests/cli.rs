@@ -540,3 +540,32 @@ fn compare_reads_a_cut_off_report_and_warns() {
     assert!(stdout(&out).contains(": 0 regressed, 0 improved, 0 added, 2 removed, 0 changed, 4 unchanged"), "{}", stdout(&out));
     assert!(stderr(&out).contains("the run did not finish (no footer, last line cut off)"), "{}", stderr(&out));
 }
+
+/// `--shard K/N` (issue 31, item 6): a bad value is a usage error naming it; `diff merge` needs
+/// no engine, and refuses a directory that isn't a `diff --out` one, naming it.
+#[test]
+fn shard_values_and_diff_merge_are_checked() {
+    for command in [&["run", "--corpus", &data(), "--shard"][..], &["reach", "--scenarios", "1", "--shard"][..]] {
+        for bad in ["0/2", "3/2", "2"] {
+            let args: Vec<&str> = command.iter().copied().chain([bad]).collect();
+            let out = bin(&args);
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+            assert!(stderr(&out).contains(&format!("`{bad}`")), "{args:?}: {}", stderr(&out));
+        }
+    }
+    let out = bin(&["run", "--corpus", &data(), "--shard", "1/1"]);
+    assert!(stdout(&out).contains("(3 cases in "), "{}", stdout(&out));
+    let tmp = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
+    let shard = tmp.path().join("not-a-shard");
+    fs::create_dir_all(&shard).unwrap_or_else(|e| panic!("mkdir: {e}"));
+    let merged = tmp.path().join("merged");
+    let out = bin(&["diff", "merge", "--out", &merged.display().to_string(), &shard.display().to_string()]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("diff-run.toml"), "{}", stderr(&out));
+    assert!(!merged.exists(), "nothing is written when the merge fails");
+    let out = bin(&["diff", "merge", "--out", &shard.display().to_string(), &shard.display().to_string()]);
+    assert!(stderr(&out).contains("is one of the directories to merge"), "{}", stderr(&out));
+    let out = bin(&["diff"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("--engine"), "{}", stderr(&out));
+}

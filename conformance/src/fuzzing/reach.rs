@@ -252,6 +252,20 @@ mod runs {
         scenarios: u64,
         max_len: usize,
         threads: usize,
+        progress: impl FnMut(u64),
+    ) -> (Reach, Option<(u64, Violation)>) {
+        explore_shard(seed, scenarios, crate::shard::Shard::ALL, max_len, threads, progress)
+    }
+
+    /// [`explore`] of the scenarios below `scenarios` that are `shard`'s (`i mod N = K - 1`):
+    /// the counts of the N shards, merged, are one run's. A violation is told by its campaign
+    /// index.
+    pub fn explore_shard(
+        seed: u64,
+        scenarios: u64,
+        shard: crate::shard::Shard,
+        max_len: usize,
+        threads: usize,
         mut progress: impl FnMut(u64),
     ) -> (Reach, Option<(u64, Violation)>) {
         use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -266,14 +280,14 @@ mod runs {
                         let mut reach = Reach::default();
                         let mut first = None;
                         let all = Selection::all();
-                        let mut i = w as u64;
-                        while i < scenarios {
+                        let mut j = w as u64;
+                        while let Some(i) = shard.global(j).filter(|i| *i < scenarios) {
                             let bytes = scenario_bytes(seed, i, max_len);
                             if let Some(v) = play_counting::<mtg_engine::Game>(&bytes, &all, &mut reach) {
                                 first.get_or_insert((i, v));
                             }
                             done.fetch_add(1, Ordering::Relaxed);
-                            i += threads as u64;
+                            j += threads as u64;
                         }
                         finished.fetch_add(1, Ordering::Relaxed);
                         (reach, first)
@@ -328,6 +342,23 @@ mod tests {
         assert_ne!(a, scenario_bytes(2, 5, 100));
         assert!((50..=100).contains(&a.len()), "{}", a.len());
         assert!(scenario_bytes(1, 0, 0).is_empty());
+    }
+
+    /// `reach --shard`: the shards of one campaign, merged, count what one run counts.
+    #[cfg(feature = "arbitrary")]
+    #[test]
+    fn shards_merged_count_what_one_run_counts() {
+        use crate::shard::Shard;
+        let (whole, bug) = explore(4, 30, 300, 2, |_| {});
+        assert!(bug.is_none(), "{bug:?}");
+        let mut merged = Reach::default();
+        for k in 1..=3 {
+            let (part, bug) = explore_shard(4, 30, Shard::new(k, 3).expect("a shard"), 300, 1, |_| {});
+            assert!(bug.is_none(), "{bug:?}");
+            assert_eq!(part.scenarios, 10, "shard {k}");
+            merged.merge(&part);
+        }
+        assert_eq!(merged, whole);
     }
 
     #[test]

@@ -26,6 +26,7 @@ pub struct Runner<'c> {
     /// Non-empty: only cases with at least one of these features.
     features: Vec<String>,
     expectations: Option<&'c Expectations>,
+    shard: crate::shard::Shard,
 }
 
 /// One case's outcome. `index` is the case's index in `corpus.cases`.
@@ -133,7 +134,14 @@ impl<'c> Runner<'c> {
             filter: None,
             features: Vec::new(),
             expectations: None,
+            shard: crate::shard::Shard::ALL,
         }
+    }
+
+    /// Keeps only the cases of shard K of N (`--shard`; by a hash of the id, `crate::shard`).
+    pub fn shard(mut self, shard: crate::shard::Shard) -> Runner<'c> {
+        self.shard = shard;
+        self
     }
 
     /// Keeps only the cases tagged with at least one of `features` (none given: no effect).
@@ -163,6 +171,7 @@ impl<'c> Runner<'c> {
     pub fn selected(&self) -> Vec<usize> {
         let cases = &self.corpus.cases;
         let mut selected = self.selected_by_id();
+        selected.retain(|i| self.shard.has_id(&cases[*i].item.id));
         if !self.features.is_empty() {
             selected.retain(|i| {
                 cases[*i]

@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use clap::Args;
+use clap::{Args, Subcommand};
 
 use crate::report::{count, printable};
 use crate::run::engine::{CaseReply, Engine};
@@ -12,13 +12,42 @@ use crate::run::protocol::{start_failure_cause, ExternalConfig, ExternalEngine};
 
 use super::{pool, DiffConfig};
 
+/// `diff`: a run, or `diff merge` of a campaign's shards.
+#[derive(Clone, Debug, Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+pub struct DiffCli {
+    #[command(subcommand)]
+    pub command: Option<DiffCommand>,
+    #[command(flatten)]
+    pub run: DiffArgs,
+}
+
+#[derive(Clone, Debug, Subcommand)]
+pub enum DiffCommand {
+    /// Join the --out directories of the shards of one campaign (`diff --shard K/N`, one seed,
+    /// one engine) into the triage files and counts one run on that seed gives.
+    Merge {
+        /// The directory to write the merged triage files into (new, empty, or one `diff`
+        /// wrote; not one of the shards').
+        #[arg(long, value_name = "DIR", required = true)]
+        out: PathBuf,
+        /// The shards' --out directories.
+        #[arg(value_name = "SHARD_DIR", required = true)]
+        dirs: Vec<PathBuf>,
+    },
+}
+
 /// The options of `diff`.
 #[derive(Clone, Debug, Args)]
 pub struct DiffArgs {
     /// The engine under test: a command line, run through `sh -c`, speaking the JSON-lines
     /// protocol of rulings/PROTOCOL.md (e.g. "mtg-conformance serve", adapters/phase/diff.sh).
-    #[arg(long, value_name = "COMMAND")]
-    pub engine: String,
+    #[arg(long, value_name = "COMMAND", required = true)]
+    pub engine: Option<String>,
+    /// Run only shard K of N: the scenarios whose index is K - 1 mod N (below --scenarios, or
+    /// until --time). `diff merge` joins the N shards' --out directories.
+    #[arg(long, value_name = "K/N", default_value_t = crate::shard::Shard::ALL)]
+    pub shard: crate::shard::Shard,
     /// How many scenarios [default: 1000, or unbounded with --time].
     #[arg(long, value_name = "N")]
     pub scenarios: Option<usize>,
@@ -50,7 +79,48 @@ pub struct DiffArgs {
 /// Runs the command; returns the exit status: 0 done (differences are findings, not failures,
 /// unless --deny-disagreements), 1 differences with --deny-disagreements (or nothing compared),
 /// 2 usage, I/O or harness errors (the reference could not run a generated case).
-pub fn command(args: &DiffArgs) -> u8 {
+pub fn command(cli: &DiffCli) -> u8 {
+    match &cli.command {
+        Some(DiffCommand::Merge { out, dirs }) => merge(out, dirs),
+        None => run(&cli.run),
+    }
+}
+
+/// `diff merge`: 0 merged, 2 a directory that can't be read or merged, or can't be written.
+fn merge(out: &std::path::Path, dirs: &[PathBuf]) -> u8 {
+    // The output is never one of the inputs: its record would be replaced by the merge's.
+    let same = |a: &std::path::Path| std::fs::canonicalize(a).ok().is_some_and(|a| std::fs::canonicalize(out).ok() == Some(a));
+    if let Some(d) = dirs.iter().find(|d| same(d)) {
+        eprintln!("error: --out {} is one of the directories to merge: give a new one", d.display());
+        return 2;
+    }
+    let summary = match super::merge_into(dirs, out) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let stdout = std::io::stdout();
+    let mut out_lock = stdout.lock();
+    let printed = (|| -> std::io::Result<()> {
+        writeln!(out_lock, "merged {}", count(dirs.len(), "directory", "directories"))?;
+        findings(&mut out_lock, &summary)?;
+        writeln!(out_lock, "{} in {}", count(summary.written.len(), "triage file", "triage files"), out.display())?;
+        writeln!(out_lock, "{}", summary.closing_line())
+    })();
+    if let Err(e) = printed.and_then(|()| out_lock.flush()) {
+        eprintln!("error: cannot write to standard output: {e}");
+        return 2;
+    }
+    0
+}
+
+fn run(args: &DiffArgs) -> u8 {
+    let Some(engine) = args.engine.clone() else {
+        eprintln!("error: --engine is required (the engine under test)");
+        return 2;
+    };
     let timeout = match Duration::try_from_secs_f64(args.timeout) {
         Ok(t) if !t.is_zero() => t,
         _ => {
@@ -72,14 +142,14 @@ pub fn command(args: &DiffArgs) -> u8 {
             return 2;
         }
     }
-    let command = args.engine.clone();
+    let command = engine.clone();
     let factory = move || -> Box<dyn Engine + Send> { Box::new(ExternalEngine::new(ExternalConfig::new(command.clone()).timeout(timeout))) };
-    let mut probe = ExternalEngine::new(ExternalConfig::new(args.engine.clone()).timeout(timeout));
+    let mut probe = ExternalEngine::new(ExternalConfig::new(engine.clone()).timeout(timeout));
     let (name, started) = match probe.start() {
         Ok(info) => (format!("{} {}", info.name, info.version), true),
         Err(reply) => {
             eprintln!("warning: the engine did not start: {}", start_failure(&reply));
-            (args.engine.clone(), false)
+            (engine.clone(), false)
         }
     };
     drop(probe);
@@ -91,10 +161,11 @@ pub fn command(args: &DiffArgs) -> u8 {
         out: args.out.clone(),
         minimize_budget: args.minimize_budget,
         engine_name: name.clone(),
+        shard: args.shard,
     };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    if let Err(e) = writeln!(out, "{}", engine_line(&name, config.seed, config.jobs)).and_then(|()| out.flush()) {
+    if let Err(e) = writeln!(out, "{}{}", engine_line(&name, config.seed, config.jobs), shard_part(config.shard)).and_then(|()| out.flush()) {
         eprintln!("error: cannot write to standard output: {e}");
         return 2;
     }
@@ -130,13 +201,7 @@ pub fn command(args: &DiffArgs) -> u8 {
 /// What the run found, after the engine line: skip reasons, findings, files, speed, the closing
 /// line. Engine text (reasons, signatures with card names) is printed escaped.
 fn report(out: &mut impl Write, summary: &super::DiffSummary, config: &DiffConfig) -> std::io::Result<()> {
-    for (why, n) in &summary.skip_reasons {
-        writeln!(out, "  {n:>6} × {}", printable(why))?;
-    }
-    for f in &summary.findings {
-        let how = if f.minimized { "" } else { " (not minimized: out of time)" };
-        writeln!(out, "{} × {}{how}", f.scenarios, printable(&f.signature))?;
-    }
+    findings(out, summary)?;
     if summary.unkept > 0 {
         writeln!(
             out,
@@ -153,9 +218,30 @@ fn report(out: &mut impl Write, summary: &super::DiffSummary, config: &DiffConfi
     writeln!(out, "{}", summary.closing_line())
 }
 
+/// The skip reasons and the findings, one line each.
+fn findings(out: &mut impl Write, summary: &super::DiffSummary) -> std::io::Result<()> {
+    for (why, n) in &summary.skip_reasons {
+        writeln!(out, "  {n:>6} × {}", printable(why))?;
+    }
+    for f in &summary.findings {
+        let how = if f.minimized { "" } else { " (not minimized: out of time)" };
+        writeln!(out, "{} × {}{how}", f.scenarios, printable(&f.signature))?;
+    }
+    Ok(())
+}
+
 /// The first line of the output: who runs, with which seed, on how many jobs.
 fn engine_line(name: &str, seed: u64, jobs: usize) -> String {
     format!("engine: {}; seed {seed}, {}", printable(name), count(jobs, "job", "jobs"))
+}
+
+/// `, shard K/N` after the engine line of a shard's run.
+fn shard_part(shard: crate::shard::Shard) -> String {
+    if shard == crate::shard::Shard::ALL {
+        String::new()
+    } else {
+        format!(", shard {shard}")
+    }
 }
 
 /// Why the engine did not start, in one printable line (the cause of a failed start, not the

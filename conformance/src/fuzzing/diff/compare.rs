@@ -30,7 +30,7 @@ pub enum Outcome {
 }
 
 /// The first difference between the two engines on a case.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Mismatch {
     /// Index in the case's steps.
     pub step: usize,

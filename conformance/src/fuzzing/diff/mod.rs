@@ -15,6 +15,7 @@ pub mod command;
 pub mod compare;
 pub mod minimize;
 pub mod pool;
+pub mod record;
 pub mod script;
 pub mod triage;
 
@@ -48,11 +49,23 @@ pub struct DiffConfig {
     pub minimize_budget: usize,
     /// The engine's name and version, for the triage files.
     pub engine_name: String,
+    /// Run only this shard's scenarios (`--shard K/N`: indices `K - 1 mod N`); `diff merge`
+    /// joins the shards' directories into what one run writes.
+    pub shard: crate::shard::Shard,
 }
 
 impl Default for DiffConfig {
     fn default() -> Self {
-        DiffConfig { scenarios: None, time: None, seed: 0, jobs: 1, out: None, minimize_budget: 200, engine_name: "engine".into() }
+        DiffConfig {
+            scenarios: None,
+            time: None,
+            seed: 0,
+            jobs: 1,
+            out: None,
+            minimize_budget: 200,
+            engine_name: "engine".into(),
+            shard: crate::shard::Shard::ALL,
+        }
     }
 }
 
@@ -245,6 +258,8 @@ struct Findings<'a> {
     config: &'a DiffConfig,
     /// Each finding with its rank (its group's place, largest first).
     found: Vec<(usize, Finding)>,
+    /// Every group's finding before the merge by signature (with `--out`: the run record).
+    groups: Vec<record::GroupRecord>,
     written: Vec<PathBuf>,
     write_error: Option<String>,
     done: usize,
@@ -291,14 +306,19 @@ pub fn run(config: &DiffConfig, factory: &EngineFactory, progress: bool) -> Diff
     let deadline = config.time.and_then(|t| start.checked_add(t));
     let scenario_deadline = config.time.and_then(|t| start.checked_add(t.mul_f64(0.75)));
     let seed = config.seed;
+    let shard = config.shard;
+    // This shard's j-th scenario is the campaign's `shard.global(j)`: indices (and so the
+    // scenarios, the groups' first scenarios and the triage files) are the campaign's.
+    let local = usize::try_from(shard.len_below(limit as u64)).unwrap_or(usize::MAX);
     let counters = Progress { done: AtomicUsize::new(0), differing: AtomicUsize::new(0) };
     let fold = Mutex::new(Fold::default());
     pool::run_indexed(
         config.jobs,
-        limit,
+        local,
         scenario_deadline,
         factory,
-        |reference, engine, index| {
+        |reference, engine, j| {
+            let Some(index) = shard.global(j as u64).and_then(|i| usize::try_from(i).ok()) else { return };
             let scenario = scenario_from_bytes(&scenario_bytes(seed, index));
             let (script, outcome) = match script::script(&scenario) {
                 Ok(s) => {
@@ -330,8 +350,8 @@ pub fn run(config: &DiffConfig, factory: &EngineFactory, progress: bool) -> Diff
     let Fold { mut summary, groups, harness } = fold.into_inner().unwrap_or_else(|e| e.into_inner());
     summary.harness_errors = harness.into_values().collect();
     // The largest differences first, so that what the time allows goes where most scenarios are.
-    let mut todo: Vec<(bool, Group)> = groups.into_iter().map(|((rejected, _), g)| (rejected, g)).collect();
-    todo.sort_by_key(|(_, g)| (std::cmp::Reverse(g.count), g.first));
+    let mut todo: Vec<(bool, String, Group)> = groups.into_iter().map(|((rejected, key), g)| (rejected, key, g)).collect();
+    todo.sort_by_key(|(_, _, g)| (std::cmp::Reverse(g.count), g.first));
     let total = todo.len();
     if progress && total > 0 {
         eprintln!("diff: minimizing {}, largest first", crate::report::count(total, "difference", "differences"));
@@ -339,13 +359,16 @@ pub fn run(config: &DiffConfig, factory: &EngineFactory, progress: bool) -> Diff
     let budget = config.minimize_budget;
     // `command` claimed it before anything ran; a caller of this function may not have.
     let write_error = config.out.as_deref().and_then(|dir| crate::outdir::claim(dir, "diff --out").err()).map(|e| e.to_string());
-    let sink = Mutex::new(Findings { config, found: Vec::new(), written: Vec::new(), write_error, done: 0 });
-    let ranked: Vec<(usize, (bool, Group))> = todo.into_iter().enumerate().collect();
-    pool::map(config.jobs, ranked, factory, |reference, engine, (rank, (rejected, g))| {
+    let sink = Mutex::new(Findings { config, found: Vec::new(), groups: Vec::new(), written: Vec::new(), write_error, done: 0 });
+    let ranked: Vec<(usize, (bool, String, Group))> = todo.into_iter().enumerate().collect();
+    pool::map(config.jobs, ranked, factory, |reference, engine, (rank, (rejected, key, g))| {
         let (script, mismatch) = minimize::minimize(reference, engine, g.script, g.mismatch, budget, deadline);
         let minimized = deadline.is_none_or(|d| Instant::now() < d);
         let f = Finding { signature: triage::signature(&mismatch, &script), mismatch, script, scenarios: g.count, first: g.first, rejected, minimized };
         if let Ok(mut sink) = sink.lock() {
+            if config.out.is_some() {
+                sink.groups.push(record::GroupRecord::new(key, &f));
+            }
             sink.done += 1;
             let done = sink.done;
             let f = sink.add(rank, f);
@@ -365,8 +388,34 @@ pub fn run(config: &DiffConfig, factory: &EngineFactory, progress: bool) -> Diff
     summary.findings = found.into_iter().map(|(_, f)| f).collect();
     summary.written = sink.written;
     summary.write_error = sink.write_error;
+    if let (Some(dir), None) = (&config.out, &summary.write_error) {
+        // The groups before the merge by signature, for `diff merge` of a campaign's shards.
+        let record = record::RunRecord::of(config, &summary, sink.groups);
+        let written = record.to_toml().map_err(|e| format!("{}: {e}", record::RECORD)).and_then(|text| {
+            crate::outdir::write_file(&dir.join(record::RECORD), text.as_bytes()).map_err(|e| e.to_string())
+        });
+        if let Err(e) = written {
+            summary.write_error = Some(e);
+        }
+    }
     summary.elapsed = start.elapsed();
     summary
+}
+
+/// `diff merge`: writes into `out` (claimed as `diff --out` claims it) the triage files and the
+/// record one run would have written for the campaign whose shards' `--out` directories are
+/// `dirs`; returns the merged summary and the files written.
+pub fn merge_into(dirs: &[PathBuf], out: &std::path::Path) -> Result<DiffSummary, String> {
+    let merged = record::merge(dirs).map_err(|e| e.to_string())?;
+    crate::outdir::claim(out, "diff --out").map_err(|e| e.to_string())?;
+    let mut summary = merged.summary();
+    for f in &summary.findings {
+        let path = triage::write(out, f, &merged.engine, merged.seed).map_err(|e| e.to_string())?;
+        summary.written.push(path);
+    }
+    let text = merged.to_toml().map_err(|e| format!("{}: {e}", record::RECORD))?;
+    crate::outdir::write_file(&out.join(record::RECORD), text.as_bytes()).map_err(|e| e.to_string())?;
+    Ok(summary)
 }
 
 /// A skip reason without its details (numbers, refs), to count alike reasons together.

@@ -170,3 +170,62 @@ step = [
 fn written_actions(c: &Case) -> Vec<crate::corpus::case::Action> {
     c.steps.iter().filter_map(|s| if let crate::corpus::case::Step::Action(a) = s { Some(a.clone()) } else { None }).collect()
 }
+
+/// Two planted bugs, for runs with several groups: power without +1/+1 counters, and every
+/// permanent reported untapped.
+fn two_bugs(s: &mut StepReply) {
+    ignores_plus_counters(s);
+    if let StepReply::Observed { observation: Observation::Object(o) } = s {
+        if o.tapped == Some(true) {
+            o.tapped = Some(false);
+        }
+    }
+}
+
+/// The files of a `--out` directory (the marker aside), by name.
+fn files(dir: &std::path::Path) -> std::collections::BTreeMap<String, String> {
+    std::fs::read_dir(dir)
+        .expect("the directory")
+        .map(|e| e.expect("an entry").path())
+        .filter(|p| p.file_name().is_some_and(|n| n != crate::outdir::MARKER))
+        .map(|p| (p.file_name().unwrap_or_default().to_string_lossy().into_owned(), std::fs::read_to_string(&p).expect("a file")))
+        .collect()
+}
+
+/// Issue 31, item 6: N shards of a campaign plus `diff merge` give the groups, triage files and
+/// counts one run on the same seed gives.
+#[test]
+fn shards_merged_are_one_run() {
+    let factory = || Planted::boxed("planted", two_bugs);
+    let tmp = tempfile::tempdir().expect("a temporary directory");
+    let whole_dir = tmp.path().join("whole");
+    let whole = run(&DiffConfig { out: Some(whole_dir.clone()), ..config(45, 2) }, &factory, false);
+    assert!(whole.findings.len() >= 2, "{}", whole.closing_line());
+    let mut dirs = Vec::new();
+    for k in 1..=3 {
+        let dir = tmp.path().join(format!("shard-{k}"));
+        let shard = crate::shard::Shard::new(k, 3).expect("a shard");
+        let part = run(&DiffConfig { out: Some(dir.clone()), shard, ..config(45, 1) }, &factory, false);
+        assert_eq!(part.scenarios, 15, "shard {k}");
+        dirs.push(dir);
+    }
+    // A group's first scenario may be in any shard: the shards' findings alone aren't the run's.
+    let merged_dir = tmp.path().join("merged");
+    let merged = merge_into(&dirs, &merged_dir).expect("the shards merge");
+    assert_eq!(merged.closing_line(), whole.closing_line());
+    let sigs = |s: &DiffSummary| s.findings.iter().map(|f| (f.signature.clone(), f.scenarios, f.first)).collect::<Vec<_>>();
+    assert_eq!(sigs(&merged), sigs(&whole));
+    let (mut a, mut b) = (files(&whole_dir), files(&merged_dir));
+    // The records differ only in the shards they name.
+    let (ra, rb) = (a.remove(record::RECORD).expect("a record"), b.remove(record::RECORD).expect("a record"));
+    assert_eq!(ra.replace("shards = [\"1/1\"]", "shards = [\"1/3\", \"2/3\", \"3/3\"]"), rb);
+    assert_eq!(a, b);
+    // A shard merged twice, or a shard of another seed, is refused; nothing is written then.
+    let twice = merge_into(&[dirs[0].clone(), dirs[0].clone()], &tmp.path().join("twice"));
+    assert!(twice.as_ref().is_err_and(|e| e.contains("merged twice")), "{twice:?}");
+    let other = tmp.path().join("other-seed");
+    run(&DiffConfig { out: Some(other.clone()), seed: 4, shard: crate::shard::Shard::new(2, 3).expect("a shard"), ..config(45, 1) }, &factory, false);
+    let mixed = merge_into(&[dirs[0].clone(), other], &tmp.path().join("mixed"));
+    assert!(mixed.as_ref().is_err_and(|e| e.contains("the seed is 4")), "{mixed:?}");
+    assert!(!tmp.path().join("twice").exists() && !tmp.path().join("mixed").exists());
+}

@@ -35,6 +35,28 @@ fn filters_select_by_exact_id_or_substring() {
     );
 }
 
+/// `run --shard K/N`: the shards select every case exactly once, each with its filter.
+#[test]
+fn shards_partition_the_selection() {
+    let loaded = Corpus::load(Path::new(env!("CARGO_MANIFEST_DIR")).join("../rulings")).expect("the corpus");
+    let c = loaded.corpus;
+    for filter in ["", "cr-"] {
+        let all = ids(&Runner::new(&c).filter(filter), &c);
+        let mut parts: Vec<String> = Vec::new();
+        for k in 1..=4 {
+            let shard = crate::shard::Shard::new(k, 4).expect("a shard");
+            let part = ids(&Runner::new(&c).filter(filter).shard(shard), &c);
+            // Hashing spreads hundreds of cases: no shard is empty or holds most of them.
+            assert!(part.len() > all.len() / 8 && part.len() < all.len() / 2, "shard {shard}: {} of {}", part.len(), all.len());
+            parts.extend(part);
+        }
+        parts.sort();
+        let mut all = all;
+        all.sort();
+        assert_eq!(parts, all, "filter {filter:?}");
+    }
+}
+
 fn tap_replies() -> CaseReply {
     let pool = crate::run::engine::PlayerObservation {
         mana_pool: Some(String::new()),
