@@ -25,6 +25,7 @@ mod damage_triggers;
 mod durations;
 mod forbidden;
 mod game_wide;
+mod layers;
 mod mana;
 mod prevention;
 mod tapped_triggers;
@@ -159,6 +160,9 @@ pub enum Invariant {
     /// CR 603.2e: "becomes tapped" triggers once per permanent that changes from untapped to
     /// tapped on the battlefield; entering tapped isn't becoming tapped.
     BecomesTappedTriggers,
+    /// CR 613.7, 613.8: within a layer effects apply in timestamp order (or as dependency
+    /// orders them), so characteristics don't depend on the order the effects are listed in.
+    EffectsListingOrder,
     // ---- game-wide ----
     /// CR 400.1, 400.7: every card is exactly one object in exactly one zone; spells on the
     /// stack are objects in the stack zone.
@@ -180,7 +184,7 @@ pub enum Invariant {
 }
 
 impl Invariant {
-    pub const ALL: [Invariant; 27] = [
+    pub const ALL: [Invariant; 28] = [
         Invariant::TapSymbol,
         Invariant::UntapSymbol,
         Invariant::SummoningSickness,
@@ -200,6 +204,7 @@ impl Invariant {
         Invariant::FirstStrikeStep,
         Invariant::DamageTriggersOnDealtDamage,
         Invariant::BecomesTappedTriggers,
+        Invariant::EffectsListingOrder,
         Invariant::OneZone,
         Invariant::NoPendingSba,
         Invariant::PoolsEmpty,
@@ -243,6 +248,7 @@ impl Invariant {
             Invariant::FirstStrikeStep => "first-strike-step",
             Invariant::DamageTriggersOnDealtDamage => "damage-triggers-on-dealt-damage",
             Invariant::BecomesTappedTriggers => "becomes-tapped-triggers",
+            Invariant::EffectsListingOrder => "effects-listing-order",
             Invariant::OneZone => "one-zone",
             Invariant::NoPendingSba => "no-pending-sba",
             Invariant::PoolsEmpty => "pools-empty",
@@ -276,6 +282,7 @@ impl Invariant {
             Invariant::FirstStrikeStep => "a first-strike combat damage step happens only with a first or double striker in combat",
             Invariant::DamageTriggersOnDealtDamage => "\"whenever this deals damage\" triggers only on damage dealt, not on damage all prevented, for that much",
             Invariant::BecomesTappedTriggers => "\"becomes tapped\" triggers once per permanent tapped on the battlefield, never for one entering tapped",
+            Invariant::EffectsListingOrder => "within a layer effects apply in timestamp order, so an object's characteristics don't depend on the order its continuous effects are listed in",
             Invariant::OneZone => "a card is one object in one zone; moving makes a new object",
             Invariant::NoPendingSba => "state-based actions are performed before a player gets priority",
             Invariant::PoolsEmpty => "mana pools empty at the end of each step and phase",
@@ -313,6 +320,7 @@ impl Invariant {
             Invariant::FirstStrikeStep => "cr-510.4",
             Invariant::DamageTriggersOnDealtDamage => "cr-603.2g-example-1",
             Invariant::BecomesTappedTriggers => "cr-603.2e-example-1",
+            Invariant::EffectsListingOrder => "cr-613.7",
             Invariant::OneZone => "cr-400.7",
             Invariant::NoPendingSba => "cr-704.3",
             Invariant::PoolsEmpty => "cr-106.4",
@@ -452,6 +460,10 @@ impl Checker {
         if self.on(Invariant::RoundTrip) {
             self.count(Invariant::RoundTrip, true);
             game_wide::round_trip(game)?;
+        }
+        if self.on(Invariant::EffectsListingOrder) {
+            let armed = layers::listing_order(game)?;
+            self.count(Invariant::EffectsListingOrder, armed);
         }
         counters::giant_depth(game.state(), &mut self.reach);
         if self.on(Invariant::ChimericMassPt) || self.on(Invariant::ChimericMassDies) {

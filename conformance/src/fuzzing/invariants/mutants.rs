@@ -910,3 +910,25 @@ impl Bug for EnteringTappedBecomesTapped {
         })
     }
 }
+
+/// CR 613.7 broken: continuous effects apply in the order the game lists them, not in
+/// timestamp order (the listed order is given the timestamps, earliest first).
+pub struct EffectsInListOrder;
+impl Bug for EffectsInListOrder {
+    const NAME: &'static str = "continuous effects apply in the order they are listed, not in timestamp order";
+    const BREAKS: Invariant = Invariant::EffectsListingOrder;
+    fn object_view(game: &Game, object: ObjectId) -> Option<ObjectView> {
+        let state = game.state();
+        let mut stamps: Vec<u64> = state.effects.iter().map(|e| e.timestamp).collect();
+        stamps.sort_unstable();
+        let list: Vec<mtg_engine::state::ContinuousEffect> = state
+            .effects
+            .iter()
+            .zip(stamps)
+            .map(|(e, timestamp)| mtg_engine::state::ContinuousEffect { timestamp, ..e.clone() })
+            .collect();
+        let mut s = state.clone();
+        s.effects = mtg_engine::state::Effects::from(list);
+        Game::from_state(s).object_view(object)
+    }
+}

@@ -700,6 +700,7 @@ impl<'a> Writer<'a> {
             Invariant::TriggersOncePerEvent
             | Invariant::DamageTriggersOnDealtDamage
             | Invariant::BecomesTappedTriggers
+            | Invariant::EffectsListingOrder
             | Invariant::PreventionShieldUsed
             | Invariant::ForbiddenActionRejected
             | Invariant::CouldProduce

@@ -311,7 +311,7 @@ fn crystalline_giant_fails_when_its_trigger_adds_two() {
 const HUNT_BYTES: usize = crate::fuzzing::reach::DEFAULT_BYTES;
 
 /// The invariants `regress` can't write as a corpus case (it says so instead).
-const NO_CORPUS_FORM: [Invariant; 10] = [
+const NO_CORPUS_FORM: [Invariant; 11] = [
     Invariant::CombatDamage,
     Invariant::Deathtouch,
     Invariant::FirstStrikeStep,
@@ -322,6 +322,8 @@ const NO_CORPUS_FORM: [Invariant; 10] = [
     Invariant::RoundTrip,
     Invariant::Deterministic,
     Invariant::SetupBuilds,
+    // A case can't list a game's continuous effects in another order.
+    Invariant::EffectsListingOrder,
 ];
 
 /// The generator, from `seed`, finds a violation of `B::BREAKS` on mutant `B` within `budget`
@@ -475,6 +477,11 @@ fn the_oracle_catches_an_orchard_seeing_its_controllers_lands_and_the_simulation
 }
 
 #[test]
+fn the_generator_finds_effects_applied_in_list_order() {
+    found_by_generator::<EffectsInListOrder>(1, 600);
+}
+
+#[test]
 fn the_generator_finds_the_fixpoint_bugs() {
     found_by_generator::<PoolsFeedEachOther>(1, 310);
     found_by_generator::<OrchardSeesOwnLands>(1, 40);
@@ -527,6 +534,7 @@ fn measure_hunts() {
     one::<SaveForgetsPools>();
     one::<RandomnessFromOutside>();
     one::<ListsIllegalPass>();
+    one::<EffectsInListOrder>();
 }
 
 fn bob_card(name: &str, zone: ZoneKind) -> CardSetup {
@@ -597,4 +605,18 @@ fn becomes_tapped_fails_when_entering_tapped_triggers() {
     let mountain = id(&s, 2);
     let v = witness::<EnteringTappedBecomesTapped>(s, vec![Move::Exact(Action::PlayLand { player: bob, card: mountain })]);
     assert!(v.detail.contains("entering tapped"), "{v}");
+}
+
+#[test]
+fn effects_listing_order_fails_when_effects_apply_in_list_order() {
+    // Act of Treason gives bob's Grizzly Bears haste, then Turn to Frog removes its abilities
+    // (both layer 6, CR 613.7): no haste, however the effects are listed.
+    let s = setup(
+        vec![bob_card("Grizzly Bears", ZoneKind::Battlefield), card("Act of Treason", ZoneKind::Hand), card("Turn to Frog", ZoneKind::Hand)],
+        "{R}{C}{C}{U}{C}",
+    );
+    let bears = Target::Object(id(&s, 0));
+    let moves = vec![cast(&s, 1, None, vec![bears]), Move::Pass, Move::Pass, cast(&s, 2, None, vec![bears]), Move::Pass, Move::Pass];
+    let v = witness::<EffectsInListOrder>(s, moves);
+    assert!(v.detail.contains("listed in reverse"), "{v}");
 }
