@@ -569,3 +569,29 @@ fn shard_values_and_diff_merge_are_checked() {
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(stderr(&out).contains("--engine"), "{}", stderr(&out));
 }
+
+/// Issue 31, item 4: a case OLD's expectations knew failed (its report's `known_failure`) and
+/// that passes in NEW is told as fixed in NEW's release, with where it was tracked and since when.
+#[test]
+fn compare_tells_a_known_failure_fixed_in_the_new_release() {
+    let out = bin(&["compare", &compare_data("xfail-old.jsonl"), &compare_data("xfail-new.jsonl")]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}{}", stderr(&out));
+    assert!(text.contains("\n1 known failure fixed in 0.103.0 (xfail in OLD's expectations: remove the entries)\n"), "{text}");
+    assert!(
+        text.contains("  cr-100.5/known-failure  failed -> passed  covers: cr-100.5  (fixed in 0.103.0; known since 0.77.0: https://example.org/engine/issues/12)\n"),
+        "{text}"
+    );
+    let out = bin(&["compare", "--format", "json", &compare_data("xfail-old.jsonl"), &compare_data("xfail-new.jsonl")]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap_or_else(|e| panic!("{e}: {}", stdout(&out)));
+    let cases = v["cases"].as_array().cloned().unwrap_or_default();
+    let fixed: Vec<&serde_json::Value> = cases.iter().filter(|c| !c["fixed_known_failure"].is_null()).collect();
+    assert_eq!(fixed.len(), 1, "{v}");
+    assert_eq!(fixed[0]["id"], "cr-100.5/known-failure");
+    assert_eq!(fixed[0]["fixed_known_failure"]["fixed_in"], "0.103.0");
+    assert_eq!(fixed[0]["fixed_known_failure"]["since"], "0.77.0");
+    // Reversed, nothing is fixed: a known failure that passed before and fails now regressed.
+    let out = bin(&["compare", &compare_data("xfail-new.jsonl"), &compare_data("xfail-old.jsonl")]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!stdout(&out).contains("fixed in"), "{}", stdout(&out));
+}

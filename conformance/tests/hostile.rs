@@ -101,7 +101,7 @@ fn no_minimization_run_starts_after_the_deadline() {
         .find_map(|i| {
             let scenario = mtg_conformance::fuzzing::generate::scenario_from_bytes(&diff::scenario_bytes(1, i));
             let script = diff::script::script(&scenario).ok()?;
-            match diff::diff_script(&mut reference, engine.as_mut(), &script, "t") {
+            match diff::diff_script(&mut reference, engine.as_mut(), &script, "t", &[]) {
                 diff::Outcome::Disagreed(m) => Some((script, m)),
                 _ => None,
             }
@@ -109,7 +109,7 @@ fn no_minimization_run_starts_after_the_deadline() {
         .expect("a disagreement");
     let before = runs.load(Ordering::SeqCst);
     let past = Some(Instant::now());
-    let (kept, m) = diff::minimize::minimize(&mut reference, engine.as_mut(), script.clone(), mismatch.clone(), 200, past);
+    let (kept, m) = diff::minimize::minimize(&mut reference, engine.as_mut(), script.clone(), mismatch.clone(), 200, past, &[]);
     assert_eq!(runs.load(Ordering::SeqCst), before, "no engine run after the deadline");
     assert_eq!((kept.actions.len(), m), (script.actions.len(), mismatch));
 }

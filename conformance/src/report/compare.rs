@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use crate::report::html::input::Report;
-use crate::report::json::CaseRecord;
+use crate::report::json::{CaseRecord, KnownFailure};
 use crate::report::{count, printable};
 
 /// How one case's verdict moved from OLD to NEW.
@@ -60,6 +60,8 @@ pub struct CaseChange {
     pub new: Option<String>,
     /// The sources the case covers (as NEW records them, else OLD).
     pub covers: Vec<String>,
+    /// Improved, and OLD's expectations knew it failed: the known failure NEW's release fixes.
+    pub fixed: Option<KnownFailure>,
 }
 
 /// The two reports, compared.
@@ -83,6 +85,13 @@ fn classify(old: Option<&CaseRecord>, new: Option<&CaseRecord>) -> Change {
     }
 }
 
+/// `  (fixed in 0.103.0; known since 0.83.0: <link>)`.
+fn fixed_note(k: &KnownFailure, version: &str) -> String {
+    let since = k.since.as_ref().map(|s| format!("; known since {s}")).unwrap_or_default();
+    let link = k.link.as_ref().map(|l| format!(": {l}")).unwrap_or_default();
+    format!("  (fixed in {version}{since}{link})")
+}
+
 /// Compares `old` with `new`, case by case.
 pub fn compare(old: &Report, new: &Report) -> Comparison {
     let mut both: BTreeMap<&str, (Option<&CaseRecord>, Option<&CaseRecord>)> = BTreeMap::new();
@@ -100,6 +109,7 @@ pub fn compare(old: &Report, new: &Report) -> Comparison {
             old: o.map(|c| c.verdict.clone()),
             new: n.map(|c| c.verdict.clone()),
             covers: n.or(o).map(|c| c.covers.clone()).unwrap_or_default(),
+            fixed: (classify(o, n) == Change::Improved).then(|| o.and_then(|c| c.known_failure.clone())).flatten(),
         })
         .collect();
     Comparison { cases }
@@ -138,6 +148,14 @@ impl Comparison {
             name(new),
             counts.join(", ")
         );
+        if self.fixed() > 0 {
+            let _ = writeln!(
+                out,
+                "{} fixed in {} (xfail in OLD's expectations: remove the entries)",
+                count(self.fixed(), "known failure", "known failures"),
+                printable(&new.engine.version)
+            );
+        }
         for (change, heading) in [
             (Change::Regressed, "regressed (passed before, not now)"),
             (Change::Improved, "improved (passing now)"),
@@ -151,15 +169,21 @@ impl Comparison {
             for c in list {
                 let _ = writeln!(
                     out,
-                    "  {}  {} -> {}  covers: {}",
+                    "  {}  {} -> {}  covers: {}{}",
                     printable(&c.id),
                     printable(c.old.as_deref().unwrap_or("-")),
                     printable(c.new.as_deref().unwrap_or("-")),
-                    printable(&c.covers.join(", "))
+                    printable(&c.covers.join(", ")),
+                    c.fixed.as_ref().map(|k| printable(&fixed_note(k, &new.engine.version))).unwrap_or_default()
                 );
             }
         }
         out
+    }
+
+    /// How many known failures (xfail in OLD) pass in NEW.
+    pub fn fixed(&self) -> usize {
+        self.cases.iter().filter(|c| c.fixed.is_some()).count()
     }
 
     /// One JSON object: both reports' paths and engines, the counts, every case.
@@ -185,6 +209,13 @@ impl Comparison {
                     "old": c.old,
                     "new": c.new,
                     "covers": c.covers,
+                    "fixed_known_failure": c.fixed.as_ref().map(|k| serde_json::json!({
+                        "fixed_in": new.engine.version,
+                        "class": k.class,
+                        "reason": k.reason,
+                        "link": k.link,
+                        "since": k.since,
+                    })),
                 })
             })
             .collect();

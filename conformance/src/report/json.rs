@@ -82,6 +82,24 @@ pub struct CaseRecord {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stderr: Option<String>,
     pub elapsed_seconds: f64,
+    /// The case's `xfail` entry in the expectations file, when it has one (whatever the
+    /// verdict: `compare` tells a known failure a later release fixes by it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub known_failure: Option<KnownFailure>,
+}
+
+/// An `xfail` entry, as a report records it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct KnownFailure {
+    pub class: String,
+    #[serde(default)]
+    pub reason: String,
+    /// The upstream issue.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub link: Option<String>,
+    /// The release it was first seen in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub since: Option<String>,
 }
 
 /// See [`CaseRecord::expectation`].
@@ -155,6 +173,12 @@ pub fn case_record(corpus: &Corpus, outcome: &CaseOutcome, expectations: &Expect
         observed: None,
         stderr: None,
         elapsed_seconds: outcome.elapsed.as_secs_f64(),
+        known_failure: expectations.xfail_of(&outcome.id).map(|x| KnownFailure {
+            class: x.class.clone(),
+            reason: x.reason.clone(),
+            link: x.link.clone(),
+            since: x.since.clone(),
+        }),
     };
     match &outcome.verdict {
         Verdict::Passed => {}

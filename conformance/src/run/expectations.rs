@@ -16,7 +16,13 @@
 //! id = "cr-107.5/tapped-land-cannot-tap-again"   # one case, exact id
 //! class = "failed"                    # failed, errored, skipped, crash, timeout or protocol
 //! reason = "we let a tapped land tap again"
+//! link = "https://github.com/me/engine/issues/12"   # optional: the upstream issue
+//! since = "0.83.0"                    # optional: the release it was first seen in
 //! ```
+//!
+//! A run's JSON report carries each case's entry (`known_failure`), so that `compare` can say
+//! when a later release fixes it ("fixed in 0.103.0"); the run itself fails on the XPASS, so that
+//! the entry gets removed.
 
 use std::path::{Path, PathBuf};
 
@@ -73,6 +79,12 @@ pub struct Xfail {
     pub class: String,
     #[serde(default)]
     pub reason: String,
+    /// The upstream issue that tracks it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub link: Option<String>,
+    /// The engine release it was first seen in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub since: Option<String>,
 }
 
 /// An expectations file. The default is empty: nothing skipped, nothing expected to fail.
@@ -214,6 +226,11 @@ impl Expectations {
         })
     }
 
+    /// The xfail entry of a case, if it has one.
+    pub fn xfail_of(&self, id: &str) -> Option<&Xfail> {
+        self.xfail.iter().find(|x| x.id == id)
+    }
+
     /// How one outcome stands against the expectations.
     pub fn assess(&self, outcome: &CaseOutcome) -> Assessment {
         let class = outcome.verdict.label();
@@ -246,10 +263,16 @@ impl Expectations {
             .outcomes
             .iter()
             .filter(|o| !matches!(o.verdict, Verdict::Passed | Verdict::Skipped { .. }))
-            .map(|o| Xfail {
-                id: o.id.clone(),
-                class: o.verdict.label().to_string(),
-                reason: short_reason(&o.verdict),
+            .map(|o| {
+                // Where the old entry said where it's tracked and since when, that stays true.
+                let old = self.xfail_of(&o.id);
+                Xfail {
+                    id: o.id.clone(),
+                    class: o.verdict.label().to_string(),
+                    reason: short_reason(&o.verdict),
+                    link: old.and_then(|x| x.link.clone()),
+                    since: old.and_then(|x| x.since.clone()),
+                }
             })
             .collect();
         Expectations {

@@ -34,7 +34,31 @@ pub enum DiffCommand {
         /// The shards' --out directories.
         #[arg(value_name = "SHARD_DIR", required = true)]
         dirs: Vec<PathBuf>,
+        #[command(flatten)]
+        known: KnownArgs,
     },
+}
+
+/// Known differences, for a run and for a merge.
+#[derive(Clone, Debug, Args)]
+pub struct KnownArgs {
+    /// The engine's classified differences (TOML, `[[known]]` entries with `class` and a
+    /// `difference` pattern; see conformance/src/fuzzing/diff/known.rs): reported as
+    /// `known: D1 ×410, ...; new: N`, and given no triage file.
+    #[arg(long, value_name = "FILE")]
+    pub known: Option<PathBuf>,
+    /// Write triage files for known differences too.
+    #[arg(long)]
+    pub write_known: bool,
+}
+
+impl KnownArgs {
+    fn load(&self) -> Result<super::known::Known, String> {
+        match &self.known {
+            Some(path) => super::known::Known::load(path).map_err(|e| format!("--known {e}")),
+            None => Ok(super::known::Known::default()),
+        }
+    }
 }
 
 /// The options of `diff`.
@@ -71,9 +95,17 @@ pub struct DiffArgs {
     /// Runs of both engines each minimization may spend.
     #[arg(long, value_name = "N", default_value_t = 200)]
     pub minimize_budget: usize,
-    /// Exit with status 1 when any disagreement or rejection difference is found.
+    /// Exit with status 1 when any disagreement or rejection difference is found (with
+    /// --known: any new one).
     #[arg(long)]
     pub deny_disagreements: bool,
+    /// Look past the observation differences this pattern matches (`*`: any characters; it
+    /// matches the difference text, a signature without its cards, e.g.
+    /// "object.keywords (in hand: *"), to the next difference in the same scenario. Repeatable.
+    #[arg(long, value_name = "PATTERN")]
+    pub ignore: Vec<String>,
+    #[command(flatten)]
+    pub known: KnownArgs,
 }
 
 /// Runs the command; returns the exit status: 0 done (differences are findings, not failures,
@@ -81,20 +113,27 @@ pub struct DiffArgs {
 /// 2 usage, I/O or harness errors (the reference could not run a generated case).
 pub fn command(cli: &DiffCli) -> u8 {
     match &cli.command {
-        Some(DiffCommand::Merge { out, dirs }) => merge(out, dirs),
+        Some(DiffCommand::Merge { out, dirs, known }) => merge(out, dirs, known),
         None => run(&cli.run),
     }
 }
 
 /// `diff merge`: 0 merged, 2 a directory that can't be read or merged, or can't be written.
-fn merge(out: &std::path::Path, dirs: &[PathBuf]) -> u8 {
+fn merge(out: &std::path::Path, dirs: &[PathBuf], known_args: &KnownArgs) -> u8 {
+    let known = match known_args.load() {
+        Ok(k) => k,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
     // The output is never one of the inputs: its record would be replaced by the merge's.
     let same = |a: &std::path::Path| std::fs::canonicalize(a).ok().is_some_and(|a| std::fs::canonicalize(out).ok() == Some(a));
     if let Some(d) = dirs.iter().find(|d| same(d)) {
         eprintln!("error: --out {} is one of the directories to merge: give a new one", d.display());
         return 2;
     }
-    let summary = match super::merge_into(dirs, out) {
+    let summary = match super::merge_into(dirs, out, &known, known_args.write_known) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("error: {e}");
@@ -105,7 +144,7 @@ fn merge(out: &std::path::Path, dirs: &[PathBuf]) -> u8 {
     let mut out_lock = stdout.lock();
     let printed = (|| -> std::io::Result<()> {
         writeln!(out_lock, "merged {}", count(dirs.len(), "directory", "directories"))?;
-        findings(&mut out_lock, &summary)?;
+        findings(&mut out_lock, &summary, &known)?;
         writeln!(out_lock, "{} in {}", count(summary.written.len(), "triage file", "triage files"), out.display())?;
         writeln!(out_lock, "{}", summary.closing_line())
     })();
@@ -132,6 +171,13 @@ fn run(args: &DiffArgs) -> u8 {
         Ok(t) => t,
         Err(_) => {
             eprintln!("error: --time must be a number of seconds, 0 or more");
+            return 2;
+        }
+    };
+    let known = match args.known.load() {
+        Ok(k) => k,
+        Err(e) => {
+            eprintln!("error: {e}");
             return 2;
         }
     };
@@ -162,6 +208,9 @@ fn run(args: &DiffArgs) -> u8 {
         minimize_budget: args.minimize_budget,
         engine_name: name.clone(),
         shard: args.shard,
+        ignore: args.ignore.iter().cloned().map(super::known::Pattern).collect(),
+        known,
+        write_known: args.known.write_known,
     };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -191,6 +240,8 @@ fn run(args: &DiffArgs) -> u8 {
         let why = if started { "the engine skipped, errored or crashed on every scenario" } else { "the engine did not start" };
         eprintln!("{}: no scenario was compared: {why}", if args.deny_disagreements { "error" } else { "warning" });
         u8::from(args.deny_disagreements)
+    } else if args.deny_disagreements && args.known.known.is_some() {
+        u8::from(config.known.tally(&summary.findings).new > 0)
     } else if args.deny_disagreements && (summary.disagreements > 0 || summary.rejected > 0) {
         1
     } else {
@@ -201,7 +252,7 @@ fn run(args: &DiffArgs) -> u8 {
 /// What the run found, after the engine line: skip reasons, findings, files, speed, the closing
 /// line. Engine text (reasons, signatures with card names) is printed escaped.
 fn report(out: &mut impl Write, summary: &super::DiffSummary, config: &DiffConfig) -> std::io::Result<()> {
-    findings(out, summary)?;
+    findings(out, summary, &config.known)?;
     if summary.unkept > 0 {
         writeln!(
             out,
@@ -219,13 +270,24 @@ fn report(out: &mut impl Write, summary: &super::DiffSummary, config: &DiffConfi
 }
 
 /// The skip reasons and the findings, one line each.
-fn findings(out: &mut impl Write, summary: &super::DiffSummary) -> std::io::Result<()> {
+/// With known differences, each finding shows its class (`[D1]`) or `[new]`, and a line
+/// `known: ...; new: N` follows.
+fn findings(out: &mut impl Write, summary: &super::DiffSummary, known: &super::known::Known) -> std::io::Result<()> {
     for (why, n) in &summary.skip_reasons {
         writeln!(out, "  {n:>6} × {}", printable(why))?;
     }
+    let classified = !known.known.is_empty();
     for f in &summary.findings {
         let how = if f.minimized { "" } else { " (not minimized: out of time)" };
-        writeln!(out, "{} × {}{how}", f.scenarios, printable(&f.signature))?;
+        let class = match known.classify(f) {
+            Some(k) => format!("[{}] ", printable(&k.class)),
+            None if classified => "[new] ".to_string(),
+            None => String::new(),
+        };
+        writeln!(out, "{} × {class}{}{how}", f.scenarios, printable(&f.signature))?;
+    }
+    if classified {
+        writeln!(out, "{}", printable(&known.tally(&summary.findings).line()))?;
     }
     Ok(())
 }

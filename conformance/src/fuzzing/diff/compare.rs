@@ -11,6 +11,8 @@ use serde_json::Value;
 use crate::corpus::case::{Case, Expect, Step, Zone};
 use crate::run::engine::{CaseReply, StepReply};
 
+use super::known::Pattern;
+
 /// How the engine under test fared on one case, against the reference.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Outcome {
@@ -40,7 +42,7 @@ pub struct Mismatch {
     /// The card (or player) the step is about; `""` for the stack and zones.
     pub subject: String,
     /// What kind of difference, without the card: for an object, the zone it is in and, for
-    /// sets and small value ranges, what differs (`graveyard: reference only [Flying]`).
+    /// sets and small value ranges, what kind of difference (`in graveyard: reference only values`).
     pub detail: String,
     /// What each engine answered, as JSON.
     pub reference: String,
@@ -57,6 +59,14 @@ impl Mismatch {
 
 /// Compares the replies of the reference (`reference`) and the engine under test (`engine`).
 pub fn compare(case: &Case, reference: &CaseReply, engine: &CaseReply) -> Outcome {
+    compare_ignoring(case, reference, engine, &[])
+}
+
+/// [`compare`], looking past every observation difference whose difference text
+/// ([`super::triage::difference`]) an `ignore` pattern matches, to the next one in the same
+/// case (a later field of the observation, or a later step). An acceptance difference is never
+/// looked past: after it the two games have diverged.
+pub fn compare_ignoring(case: &Case, reference: &CaseReply, engine: &CaseReply, ignore: &[Pattern]) -> Outcome {
     let ref_steps = match reference {
         CaseReply::Ran { steps } => steps,
         other => return Outcome::Harness(format!("the reference did not run the case: {other:?}")),
@@ -99,10 +109,15 @@ pub fn compare(case: &Case, reference: &CaseReply, engine: &CaseReply) -> Outcom
                         sort_by_name(&mut b);
                     }
                 }
-                if let Some(path) = first_difference(&a, &b, String::new()) {
-                    let subject_kind = a.get("subject").and_then(Value::as_str).unwrap_or("?");
-                    let detail = detail(&a, &b, &path);
-                    return Outcome::Disagreed(mismatch(format!("{subject_kind}{path}"), expect_subject(case, step), detail));
+                let mut paths = Vec::new();
+                differences(&a, &b, String::new(), &mut paths);
+                let subject_kind = a.get("subject").and_then(Value::as_str).unwrap_or("?");
+                let first = paths.into_iter().map(|path| (format!("{subject_kind}{path}"), detail(&a, &b, &path))).find(|(kind, detail)| {
+                    let text = super::triage::difference_text(kind, detail);
+                    !ignore.iter().any(|p| p.matches(&text))
+                });
+                if let Some((kind, detail)) = first {
+                    return Outcome::Disagreed(mismatch(kind, expect_subject(case, step), detail));
                 }
             }
             _ => return Outcome::Harness(format!("step {}: replies of different shapes", i + 1)),
@@ -120,25 +135,30 @@ pub fn compare(case: &Case, reference: &CaseReply, engine: &CaseReply) -> Outcom
     Outcome::Agreed
 }
 
-/// The zone of the subject and, for fields with few values, what differs. It names only values
-/// the reference reported or a fixed vocabulary holds (zones, players, booleans): a value only
-/// the engine under test reported is "another" one, so that an engine answering a new counter
-/// name or zone every time still makes one group, not one per scenario (the detail is part of
-/// the key scenarios are grouped by).
+/// The zone of the subject and what kind of difference it is: for sets and counters which side
+/// has more (not which values: the keyword lists of a hundred cards in hand are one difference,
+/// not a hundred), for numbers which is higher, for fields with a fixed vocabulary (zones,
+/// players, booleans) both values, an engine's value outside it being "another" one. So the
+/// detail, part of the key scenarios are grouped by, never holds an engine-supplied name or
+/// value.
 fn detail(a: &Value, b: &Value, path: &str) -> String {
     let zone = a.get("zone").and_then(Value::as_str).map(|z| format!("in {z}")).unwrap_or_default();
     let field = path.trim_start_matches('.');
     let (x, y) = (a.get(field), b.get(field));
-    let what = match (field, x, y) {
+    let what: String = match (field, x, y) {
         (f, Some(Value::Array(x)), Some(Value::Array(y))) if SET_FIELDS.contains(&f) => {
-            let only: Vec<String> = x.iter().filter(|v| !y.contains(v)).map(|v| v.as_str().unwrap_or("?").to_string()).collect();
+            let ours = x.iter().any(|v| !y.contains(v));
             let others = y.iter().any(|v| !x.contains(v));
-            format!("reference only {only:?}{}", if others { ", engine others" } else { "" })
+            sides(ours, others, "values").to_string()
         }
         ("counters", Some(Value::Object(x)), Some(Value::Object(y))) => {
-            let kinds: Vec<&String> = x.keys().filter(|k| x.get(*k) != y.get(*k)).collect();
+            let ours = x.keys().any(|k| !y.contains_key(k));
             let others = y.keys().any(|k| !x.contains_key(k));
-            format!("kinds {kinds:?}{}", if others { " and engine-only kinds" } else { "" })
+            if ours || others {
+                sides(ours, others, "kinds").to_string()
+            } else {
+                "amounts differ".to_string()
+            }
         }
         ("zone" | "tapped" | "controller" | "owner" | "commander", Some(x), Some(y)) => {
             format!("reference {x}, engine {}", known_value(field, y))
@@ -150,6 +170,16 @@ fn detail(a: &Value, b: &Value, path: &str) -> String {
         _ => String::new(),
     };
     [zone, what].into_iter().filter(|s| !s.is_empty()).collect::<Vec<_>>().join(": ")
+}
+
+/// Which side has what the other lacks, without naming it: a signature holds no value (which
+/// keywords or counter kinds differ is in the triage file, not in what groups scenarios).
+fn sides(reference: bool, engine: bool, what: &str) -> String {
+    match (reference, engine) {
+        (true, true) => format!("{what} on each side the other lacks"),
+        (true, false) => format!("reference only {what}"),
+        _ => format!("engine only {what}"),
+    }
 }
 
 /// An engine's value of a field with a fixed vocabulary, or `another` when it is none of it.
@@ -265,23 +295,40 @@ fn sort_by_name(v: &mut Value) {
 }
 
 /// The path of the first difference, comparing only object keys both sides have.
+#[cfg(test)]
 fn first_difference(a: &Value, b: &Value, path: String) -> Option<String> {
+    let mut paths = Vec::new();
+    differences(a, b, path, &mut paths);
+    paths.into_iter().next()
+}
+
+/// The paths of every difference, in order, comparing only object keys both sides have (a path
+/// met twice, in two objects of a list, once).
+fn differences(a: &Value, b: &Value, path: String, out: &mut Vec<String>) {
     match (a, b) {
         (Value::Object(x), Value::Object(y)) => {
-            x.iter().filter_map(|(k, va)| y.get(k).map(|vb| (k, va, vb))).find_map(|(k, va, vb)| {
+            for (k, va, vb) in x.iter().filter_map(|(k, va)| y.get(k).map(|vb| (k, va, vb))) {
                 // Counters are one value: a kind only one side has is a difference.
                 if k == "counters" {
-                    (va != vb).then(|| format!("{path}.{k}"))
+                    if va != vb && !out.contains(&format!("{path}.{k}")) {
+                        out.push(format!("{path}.{k}"));
+                    }
                 } else {
-                    first_difference(va, vb, format!("{path}.{k}"))
+                    differences(va, vb, format!("{path}.{k}"), out);
                 }
-            })
+            }
         }
         (Value::Array(x), Value::Array(y)) if x.len() == y.len() && x.iter().all(Value::is_object) => {
-            x.iter().zip(y).find_map(|(va, vb)| first_difference(va, vb, path.clone()))
+            for (va, vb) in x.iter().zip(y) {
+                differences(va, vb, path.clone(), out);
+            }
         }
-        (a, b) if a != b => Some(path),
-        _ => None,
+        (a, b) if a != b => {
+            if !out.contains(&path) {
+                out.push(path);
+            }
+        }
+        _ => {}
     }
 }
 

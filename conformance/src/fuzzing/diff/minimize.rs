@@ -21,6 +21,7 @@ pub fn minimize(
     found: Mismatch,
     budget: usize,
     deadline: Option<Instant>,
+    ignore: &[super::known::Pattern],
 ) -> (Script, Mismatch) {
     let key = found.key();
     let runs = std::cell::Cell::new(0usize);
@@ -30,7 +31,7 @@ pub fn minimize(
             return None;
         }
         runs.set(runs.get() + 1);
-        match super::diff_script(reference, engine, s, "diff/minimize") {
+        match super::diff_script(reference, engine, s, "diff/minimize", ignore) {
             Outcome::Disagreed(m) | Outcome::Rejected(m) if m.key() == key => Some(m),
             _ => None,
         }

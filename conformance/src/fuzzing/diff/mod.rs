@@ -13,6 +13,7 @@
 
 pub mod command;
 pub mod compare;
+pub mod known;
 pub mod minimize;
 pub mod pool;
 pub mod record;
@@ -52,6 +53,12 @@ pub struct DiffConfig {
     /// Run only this shard's scenarios (`--shard K/N`: indices `K - 1 mod N`); `diff merge`
     /// joins the shards' directories into what one run writes.
     pub shard: crate::shard::Shard,
+    /// Differences to look past (`--ignore`), to the next one in the same scenario.
+    pub ignore: Vec<known::Pattern>,
+    /// Classified differences (`--known`): reported apart, and (unless `write_known`) given
+    /// no triage file.
+    pub known: known::Known,
+    pub write_known: bool,
 }
 
 impl Default for DiffConfig {
@@ -65,6 +72,9 @@ impl Default for DiffConfig {
             minimize_budget: 200,
             engine_name: "engine".into(),
             shard: crate::shard::Shard::ALL,
+            ignore: Vec::new(),
+            known: known::Known::default(),
+            write_known: false,
         }
     }
 }
@@ -165,12 +175,13 @@ pub fn scenario_bytes(seed: u64, index: usize) -> Vec<u8> {
     bytes
 }
 
-/// Runs a script's case on both engines and compares.
-pub fn diff_script(reference: &mut dyn Engine, engine: &mut dyn Engine, script: &Script, id: &str) -> Outcome {
+/// Runs a script's case on both engines and compares, looking past the differences `ignore`
+/// matches ([`compare::compare_ignoring`]).
+pub fn diff_script(reference: &mut dyn Engine, engine: &mut dyn Engine, script: &Script, id: &str, ignore: &[known::Pattern]) -> Outcome {
     let case = script.to_case(id);
     let r = pool::guarded(reference, &case);
     let e = pool::guarded(engine, &case);
-    compare(&case, &r, &e)
+    compare::compare_ignoring(&case, &r, &e, ignore)
 }
 
 /// Progress on standard error, about every few seconds.
@@ -282,8 +293,10 @@ impl Findings<'_> {
                 self.found.len() - 1
             }
         };
-        if let (Some(dir), None) = (&self.config.out, &self.write_error) {
-            let finding = &self.found[at].1;
+        let finding = &self.found[at].1;
+        // A known difference gets no triage file unless asked for (`--write-known`).
+        let wanted = self.config.write_known || self.config.known.classify(finding).is_none();
+        if let (Some(dir), None, true) = (&self.config.out, &self.write_error, wanted) {
             match triage::write(dir, finding, &self.config.engine_name, self.config.seed) {
                 Ok(path) => {
                     if !self.written.contains(&path) {
@@ -322,7 +335,7 @@ pub fn run(config: &DiffConfig, factory: &EngineFactory, progress: bool) -> Diff
             let scenario = scenario_from_bytes(&scenario_bytes(seed, index));
             let (script, outcome) = match script::script(&scenario) {
                 Ok(s) => {
-                    let o = diff_script(reference, engine, &s, &format!("diff/{seed}-{index}"));
+                    let o = diff_script(reference, engine, &s, &format!("diff/{seed}-{index}"), &config.ignore);
                     (Some(s), o)
                 }
                 Err(e) => (None, Outcome::Harness(format!("scenario {index}: {e}"))),
@@ -362,7 +375,7 @@ pub fn run(config: &DiffConfig, factory: &EngineFactory, progress: bool) -> Diff
     let sink = Mutex::new(Findings { config, found: Vec::new(), groups: Vec::new(), written: Vec::new(), write_error, done: 0 });
     let ranked: Vec<(usize, (bool, String, Group))> = todo.into_iter().enumerate().collect();
     pool::map(config.jobs, ranked, factory, |reference, engine, (rank, (rejected, key, g))| {
-        let (script, mismatch) = minimize::minimize(reference, engine, g.script, g.mismatch, budget, deadline);
+        let (script, mismatch) = minimize::minimize(reference, engine, g.script, g.mismatch, budget, deadline, &config.ignore);
         let minimized = deadline.is_none_or(|d| Instant::now() < d);
         let f = Finding { signature: triage::signature(&mismatch, &script), mismatch, script, scenarios: g.count, first: g.first, rejected, minimized };
         if let Ok(mut sink) = sink.lock() {
@@ -405,11 +418,11 @@ pub fn run(config: &DiffConfig, factory: &EngineFactory, progress: bool) -> Diff
 /// `diff merge`: writes into `out` (claimed as `diff --out` claims it) the triage files and the
 /// record one run would have written for the campaign whose shards' `--out` directories are
 /// `dirs`; returns the merged summary and the files written.
-pub fn merge_into(dirs: &[PathBuf], out: &std::path::Path) -> Result<DiffSummary, String> {
+pub fn merge_into(dirs: &[PathBuf], out: &std::path::Path, known: &known::Known, write_known: bool) -> Result<DiffSummary, String> {
     let merged = record::merge(dirs).map_err(|e| e.to_string())?;
     crate::outdir::claim(out, "diff --out").map_err(|e| e.to_string())?;
     let mut summary = merged.summary();
-    for f in &summary.findings {
+    for f in summary.findings.iter().filter(|f| write_known || known.classify(f).is_none()) {
         let path = triage::write(out, f, &merged.engine, merged.seed).map_err(|e| e.to_string())?;
         summary.written.push(path);
     }

@@ -211,7 +211,7 @@ fn shards_merged_are_one_run() {
     }
     // A group's first scenario may be in any shard: the shards' findings alone aren't the run's.
     let merged_dir = tmp.path().join("merged");
-    let merged = merge_into(&dirs, &merged_dir).expect("the shards merge");
+    let merged = merge_into(&dirs, &merged_dir, &known::Known::default(), false).expect("the shards merge");
     assert_eq!(merged.closing_line(), whole.closing_line());
     let sigs = |s: &DiffSummary| s.findings.iter().map(|f| (f.signature.clone(), f.scenarios, f.first)).collect::<Vec<_>>();
     assert_eq!(sigs(&merged), sigs(&whole));
@@ -221,11 +221,50 @@ fn shards_merged_are_one_run() {
     assert_eq!(ra.replace("shards = [\"1/1\"]", "shards = [\"1/3\", \"2/3\", \"3/3\"]"), rb);
     assert_eq!(a, b);
     // A shard merged twice, or a shard of another seed, is refused; nothing is written then.
-    let twice = merge_into(&[dirs[0].clone(), dirs[0].clone()], &tmp.path().join("twice"));
+    let twice = merge_into(&[dirs[0].clone(), dirs[0].clone()], &tmp.path().join("twice"), &known::Known::default(), false);
     assert!(twice.as_ref().is_err_and(|e| e.contains("merged twice")), "{twice:?}");
     let other = tmp.path().join("other-seed");
     run(&DiffConfig { out: Some(other.clone()), seed: 4, shard: crate::shard::Shard::new(2, 3).expect("a shard"), ..config(45, 1) }, &factory, false);
-    let mixed = merge_into(&[dirs[0].clone(), other], &tmp.path().join("mixed"));
+    let mixed = merge_into(&[dirs[0].clone(), other], &tmp.path().join("mixed"), &known::Known::default(), false);
     assert!(mixed.as_ref().is_err_and(|e| e.contains("the seed is 4")), "{mixed:?}");
     assert!(!tmp.path().join("twice").exists() && !tmp.path().join("mixed").exists());
+}
+
+fn kinds(s: &DiffSummary) -> Vec<String> {
+    s.findings.iter().map(|f| f.mismatch.kind.clone()).collect()
+}
+
+/// Issue 31, item 5: `--ignore` looks past a difference to the next one in the same scenario;
+/// `--known` reports classified differences apart and writes triage files for new ones only.
+#[test]
+fn ignored_differences_are_looked_past_and_known_ones_reported_apart() {
+    let factory = || Planted::boxed("planted", two_bugs);
+    let plain = run(&config(45, 1), &factory, false);
+    assert!(kinds(&plain).iter().any(|k| k == "object.power"), "{:?}", kinds(&plain));
+    assert!(kinds(&plain).iter().any(|k| k == "object.tapped"), "{:?}", kinds(&plain));
+    // Past the power difference, the same scenarios still show the tapped one.
+    let ignoring = run(&DiffConfig { ignore: vec![known::Pattern("object.power*".into())], ..config(45, 1) }, &factory, false);
+    assert!(!kinds(&ignoring).iter().any(|k| k == "object.power"), "{:?}", kinds(&ignoring));
+    let tapped = |s: &DiffSummary| s.findings.iter().filter(|f| f.mismatch.kind == "object.tapped").map(|f| f.scenarios).sum::<usize>();
+    assert!(tapped(&ignoring) > tapped(&plain), "{} then {}", tapped(&plain), tapped(&ignoring));
+    // Ignoring both planted bugs leaves the reference's own agreement.
+    let both = vec![known::Pattern("object.power*".into()), known::Pattern("object.tapped*".into())];
+    let none = run(&DiffConfig { ignore: both, ..config(45, 1) }, &factory, false);
+    assert_eq!((none.disagreements, none.rejected), (0, 0), "{:?}", kinds(&none));
+
+    let file = known::Known::parse("[[known]]\nclass = \"P1\"\ndifference = \"object.power (*\"\nrule = \"CR 613.4c\"\n").expect("a known file");
+    let tmp = tempfile::tempdir().expect("a temporary directory");
+    let dir = tmp.path().join("out");
+    let s = run(&DiffConfig { out: Some(dir.clone()), known: file.clone(), ..config(45, 1) }, &factory, false);
+    let tally = file.tally(&s.findings);
+    let power: usize = s.findings.iter().filter(|f| f.mismatch.kind == "object.power").map(|f| f.scenarios).sum();
+    assert_eq!(tally.known, vec![("P1".to_string(), s.findings.iter().filter(|f| f.mismatch.kind == "object.power").count(), power)]);
+    assert_eq!(tally.new, s.findings.len() - tally.known[0].1);
+    assert!(tally.line().starts_with(&format!("known: P1 ×{power}; new: {} (", tally.new)), "{}", tally.line());
+    let names: Vec<String> = files(&dir).into_keys().collect();
+    assert!(!names.iter().any(|n| n.starts_with("object-power-")), "{names:?}");
+    assert!(names.iter().any(|n| n.starts_with("object-tapped-")), "{names:?}");
+    let all = tmp.path().join("all");
+    run(&DiffConfig { out: Some(all.clone()), known: file, write_known: true, ..config(45, 1) }, &factory, false);
+    assert!(files(&all).keys().any(|n| n.starts_with("object-power-")));
 }

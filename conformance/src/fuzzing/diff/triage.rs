@@ -18,12 +18,30 @@ use super::Finding;
 /// which verb) and the cards of the minimized scenario. Scenarios with the same one are one
 /// finding.
 pub fn signature(m: &Mismatch, s: &Script) -> String {
+    format!("{} [{}]", difference(m), cards(s).join(", "))
+}
+
+/// The signature without its cards: the field, and the zone and what differs when known
+/// (what `--ignore` and known-differences patterns match, [`super::known`]).
+pub fn difference(m: &Mismatch) -> String {
+    difference_text(&m.kind, &m.detail)
+}
+
+pub fn difference_text(kind: &str, detail: &str) -> String {
+    if detail.is_empty() {
+        kind.to_string()
+    } else {
+        format!("{kind} ({detail})")
+    }
+}
+
+/// The cards of a scenario's setup, sorted, each once.
+pub fn cards(s: &Script) -> Vec<String> {
     let case = s.to_case("x");
     let mut cards: Vec<String> = super::script::refs(&s.setup).iter().map(|r| card_of(&case, r)).collect();
     cards.sort();
     cards.dedup();
-    let detail = if m.detail.is_empty() { String::new() } else { format!(" ({})", m.detail) };
-    format!("{}{detail} [{}]", m.kind, cards.join(", "))
+    cards
 }
 
 fn fingerprint(text: &str) -> String {

@@ -174,11 +174,15 @@ fn saved_expectations_make_the_same_run_green_and_read_back() {
                 id: TAP.into(),
                 class: "failed".into(),
                 reason: "step 3: the engine accepted an action that must be rejected".into(),
+                link: None,
+                since: None,
             },
             Xfail {
                 id: SICK.into(),
                 class: "timeout".into(),
                 reason: "no answer within 1.0s".into(),
+                link: None,
+                since: None,
             },
         ]
     );
