@@ -595,3 +595,20 @@ fn compare_tells_a_known_failure_fixed_in_the_new_release() {
     assert_eq!(out.status.code(), Some(1));
     assert!(!stdout(&out).contains("fixed in"), "{}", stdout(&out));
 }
+
+/// Issue 31, items 1 and 2, on real reports: `adapters/phase/run.sh --version V --format json`
+/// of phase-python 0.83.0 and 0.103.0 (522 cases, 2026-12-02). 0.103.0 fails one case 0.83.0
+/// passed (a prevention shield cast in response), so `compare` exits 1 and names it.
+#[test]
+fn compare_of_two_phase_releases_finds_the_regression() {
+    let out = bin(&["compare", &compare_data("phase-0.83.0.jsonl"), &compare_data("phase-0.103.0.jsonl")]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}{}", stderr(&out));
+    let first = text.lines().next().unwrap_or_default();
+    assert!(first.contains("(phase.rs (phase-python) 0.83.0) -> "), "{first}");
+    assert!(first.contains("(phase.rs (phase-python) 0.103.0): 1 regressed, 4 improved"), "{first}");
+    assert!(text.contains("\n  cr-615.4/prevent-in-response  passed -> failed  covers: cr-615.4-example-1\n"), "{text}");
+    // From 0.77.0 to 0.83.0 nothing regressed.
+    let out = bin(&["compare", &compare_data("phase-0.77.0.jsonl"), &compare_data("phase-0.83.0.jsonl")]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+}

@@ -323,11 +323,7 @@ fn differences(a: &Value, b: &Value, path: String, out: &mut Vec<String>) {
                 differences(va, vb, path.clone(), out);
             }
         }
-        (a, b) if a != b => {
-            if !out.contains(&path) {
-                out.push(path);
-            }
-        }
+        (a, b) if a != b && !out.contains(&path) => out.push(path),
         _ => {}
     }
 }
