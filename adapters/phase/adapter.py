@@ -103,7 +103,8 @@ def strings(v):
 # --- static checks: what this adapter can't map, decided before anything runs ------------------
 
 SUPPORTED_VERBS = {"activate", "cast", "play_land", "pass", "resolve", "advance", "attack", "block", "choose"}
-SUPPORTED_CHOOSE = {"may", "distribute", "keep", "copy", "pay", "mana", "counter", "sacrifice", "color"}
+SUPPORTED_CHOOSE = {"may", "distribute", "keep", "copy", "pay", "mana", "counter", "sacrifice", "color",
+                    "creature_type"}
 
 
 def static_skip(case):
@@ -890,6 +891,17 @@ class CaseRun:
                                % (ch["color"], json.dumps(data.get("options"))))
             return self.pick(seat, acts, lambda d: d.get("choice") == name, "NamedChoice",
                              "color %s" % ch["color"])
+        if ty == "NamedChoice" and data.get("choice_type") == "CreatureType":
+            # "as this enters, choose a creature type" (CR 614.1c, 205.3e): named by the corpus
+            if "creature_type" not in ch:
+                raise Rejected("choice", "phase asks for a creature type as %s enters; the step names none"
+                               % ((data.get("source") or {}).get("prompt") or {}).get("display_name", "the permanent"))
+            self._asked.add("creature_type")
+            want = ch["creature_type"]
+            if want not in (data.get("options") or []):
+                raise Rejected("choice", "phase does not offer the creature type %r here" % want)
+            return self.pick(seat, acts, lambda d: d.get("choice") == want, "NamedChoice",
+                             "creature type %s" % want)
         if ty == "ChooseManaColor":
             want = ch.get("_mana") or ch.get("mana")
             if not want:

@@ -345,6 +345,11 @@ pub enum StaticAbility {
     /// "As this [permanent] enters, choose a color" (CR 614.1c, 614.12): chosen as the
     /// permanent spell resolves (`Answers::color`), kept on the permanent (`Object::chosen_color`).
     EntersChoosingColor,
+    /// "As this [permanent] enters, choose a creature type" (CR 614.1c, 614.12): one existing
+    /// creature type (CR 205.3e), chosen as the permanent spell resolves
+    /// (`Answers::creature_type`) and kept on the permanent (`Object::chosen_type`). A copy
+    /// entering makes its own choice (CR 707.6).
+    EntersChoosingCreatureType,
     /// "[Types] your opponents control enter tapped" (CR 614.1c, 614.12): they enter tapped,
     /// never untapped and then tapped (so nothing "becomes tapped", CR 603.2e).
     OpponentsPermanentsEnterTapped(Vec<CardType>),
@@ -433,6 +438,10 @@ pub struct PermanentFilter {
     pub not_supertypes: Vec<String>,
     pub controller: Relation,
     pub other: bool,
+    /// "of the chosen type": with the creature type chosen as the ability's source entered
+    /// (none if none was chosen).
+    #[serde(default)]
+    pub of_chosen_type: bool,
 }
 
 /// An exception of a copy effect (CR 707.9).
@@ -519,6 +528,9 @@ pub enum Modification {
     /// Layer 5: "the chosen color in addition to their other colors": `AddColors` of the color
     /// chosen as the ability's source entered (nothing if none was).
     AddChosenColor,
+    /// Layer 4: "[is] the chosen type in addition to its other types": the creature type
+    /// chosen as the ability's source entered (nothing if none was, CR 614.12).
+    AddChosenCreatureType,
     /// One effect with parts in several layers ("is a creature ... and has base power and
     /// toughness ..."): each part applies in its own layer, to the objects the effect began
     /// applying to in its first (CR 613.6). Its `layer` is its first part's.
@@ -545,7 +557,8 @@ impl Modification {
             Modification::SetTypes { .. }
             | Modification::AddTypes { .. }
             | Modification::SetCreatureTypes(_)
-            | Modification::SetLandTypes(_) => Layer::Type,
+            | Modification::SetLandTypes(_)
+            | Modification::AddChosenCreatureType => Layer::Type,
             Modification::SetColors(_) | Modification::AddColors(_) | Modification::AddChosenColor => Layer::Color,
             Modification::AddAbility(_) | Modification::RemoveAllAbilities | Modification::RemoveKeyword(_) => {
                 Layer::Ability

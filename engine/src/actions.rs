@@ -42,6 +42,10 @@ pub struct Answers {
     /// The color chosen as a permanent enters ("as this enters, choose a color", CR 614.12).
     #[serde(default)]
     pub color: Option<crate::types::Color>,
+    /// The creature type chosen as a permanent enters ("as this enters, choose a creature
+    /// type", CR 614.12): one existing creature type (CR 205.3e).
+    #[serde(default)]
+    pub creature_type: Option<String>,
     /// The order in which the affected player applies replacement effects to an event of this
     /// resolution, by the effects' sources (CR 616.1); unnamed ones follow in timestamp order.
     #[serde(default)]
@@ -400,6 +404,9 @@ fn pass_candidates(state: &GameState, player: PlayerId) -> Vec<Action> {
     v.into_iter().map(|answers| Action::PassPriority { player, answers }).collect()
 }
 
+/// The creature types `legal_actions` tries for an "as this enters, choose a creature type".
+const MAX_CREATURE_TYPES_TRIED: usize = 6;
+
 /// The optional or rules-made choices of the pass that resolves the top of the stack: "you
 /// may" (both answers), what Clone-like permanents copy (CR 707.5) with the color a copied
 /// "as this enters, choose a color" asks for (CR 614.12), and which legendary
@@ -417,6 +424,7 @@ fn choice_answers(state: &GameState, board: &crate::layers::Board) -> Vec<Answer
     let mut makes_copy = false;
     let mut copy_types = Vec::new();
     let mut chooses_color = false;
+    let mut chooses_type = false;
     match &top.kind {
         crate::state::StackEntryKind::Ability { effect, .. } => {
             may = effect.parts().iter().any(|e| matches!(e, Effect::May(_)));
@@ -426,6 +434,7 @@ fn choice_answers(state: &GameState, board: &crate::layers::Board) -> Vec<Answer
             if let Some(ch) = board.get(&top.id) {
                 copy_types = crate::stack::copy_types(ch);
                 chooses_color = ch.abilities.iter().any(|a| crate::stack::chooses_color_as_it_enters(&a.ability));
+                chooses_type = ch.abilities.iter().any(|a| crate::stack::chooses_type_as_it_enters(&a.ability));
             }
         }
     }
@@ -436,6 +445,25 @@ fn choice_answers(state: &GameState, board: &crate::layers::Board) -> Vec<Answer
             .flat_map(|b| crate::types::Color::ALL.map(|c| Answers { color: Some(c), ..b.clone() }))
             .collect()
     };
+    // CR 614.12, 205.3e: a creature type must be chosen; the ones worth trying are those of the
+    // objects in the game (a lord of a type nothing has is one of them), capped.
+    let types_worth_trying: Vec<String> = {
+        let mut t: Vec<String> =
+            board.values().flat_map(|c| c.subtypes.iter().filter(|s| crate::types::is_creature_type(s)).cloned()).collect();
+        t.sort();
+        t.dedup();
+        t.truncate(MAX_CREATURE_TYPES_TRIED);
+        if t.is_empty() {
+            t.push("Construct".into());
+        }
+        t
+    };
+    let with_types = |answers: Vec<Answers>| -> Vec<Answers> {
+        answers
+            .iter()
+            .flat_map(|b| types_worth_trying.iter().map(|t| Answers { creature_type: Some(t.clone()), ..b.clone() }))
+            .collect()
+    };
     let mut base: Vec<Answers> = Vec::new();
     if may {
         base.push(Answers { may: Some(true), ..Answers::default() });
@@ -443,6 +471,9 @@ fn choice_answers(state: &GameState, board: &crate::layers::Board) -> Vec<Answer
     }
     if chooses_color {
         base = with_colors(if base.is_empty() { vec![Answers::default()] } else { base });
+    }
+    if chooses_type {
+        base = with_types(if base.is_empty() { vec![Answers::default()] } else { base });
     }
     if !copy_types.is_empty() {
         let mut ids: Vec<ObjectId> = state
@@ -454,14 +485,19 @@ fn choice_answers(state: &GameState, board: &crate::layers::Board) -> Vec<Answer
         for id in ids {
             // CR 707.5, 614.12: entering as a copy of a permanent that chooses a color as it
             // enters, the copy chooses one too (and its own choice no longer applies).
-            let copied_chooses = crate::layers::copiable_values(state, id)
-                .is_some_and(|v| v.abilities.iter().any(crate::stack::chooses_color_as_it_enters));
-            let answer = Answers { copy: Some(id), ..Answers::default() };
+            let copied = crate::layers::copiable_values(state, id);
+            let copied_chooses = copied.as_ref().is_some_and(|v| v.abilities.iter().any(crate::stack::chooses_color_as_it_enters));
+            // CR 707.6: a copy of a permanent that chose a creature type as it entered chooses anew.
+            let copied_chooses_type =
+                copied.as_ref().is_some_and(|v| v.abilities.iter().any(crate::stack::chooses_type_as_it_enters));
+            let mut answers = vec![Answers { copy: Some(id), ..Answers::default() }];
             if copied_chooses {
-                base.extend(with_colors(vec![answer]));
-            } else {
-                base.push(answer);
+                answers = with_colors(answers);
             }
+            if copied_chooses_type {
+                answers = with_types(answers);
+            }
+            base.extend(answers);
         }
     }
     // The legend rule's choice (CR 704.5j) can be needed after a resolution that makes a copy

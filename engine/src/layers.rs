@@ -481,6 +481,7 @@ fn filter_holds(f: &crate::abilities::PermanentFilter, c: &Characteristics, obj:
         && !f.not_subtypes.iter().any(|t| c.subtypes.contains(t))
         && !f.not_supertypes.iter().any(|t| c.supertypes.contains(t))
         && (!f.other || obj.id != source)
+        && (!f.of_chosen_type || source_obj.chosen_type.as_ref().is_some_and(|t| c.subtypes.contains(t)))
         && relation_holds(f.controller, source_obj.controller, obj.controller)
 }
 
@@ -491,6 +492,10 @@ fn for_source(part: &Modification, source: Option<&Object>, state: &GameState, b
         Modification::AddChosenColor => {
             Modification::AddColors(source.and_then(|o| o.chosen_color).into_iter().collect())
         }
+        Modification::AddChosenCreatureType => Modification::AddTypes {
+            types: Vec::new(),
+            subtypes: source.and_then(|o| o.chosen_type.clone()).into_iter().collect(),
+        },
         Modification::SetPtToCardTypesInGraveyards { toughness_plus } => {
             // Card types as layer 4 left them (this applies in 7a).
             let mut kinds = BTreeSet::new();
@@ -554,7 +559,9 @@ fn apply(ch: &mut Characteristics, m: &Modification, timestamp: u64, obj: &Objec
             }
         }
         // Resolved against its source by `for_source` before it is applied.
-        Modification::AddChosenColor | Modification::SetPtToCardTypesInGraveyards { .. } => {}
+        Modification::AddChosenColor
+        | Modification::AddChosenCreatureType
+        | Modification::SetPtToCardTypesInGraveyards { .. } => {}
         Modification::AddAbility(a) => ch.abilities.push(AbilityInstance {
             ability: Arc::new((**a).clone()),
             timestamp: timestamp.max(obj.timestamp),

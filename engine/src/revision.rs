@@ -57,6 +57,7 @@ struct ObjectInput {
     controller: crate::ids::PlayerId,
     attached_to: Option<crate::ids::ObjectId>,
     chosen_color: Option<crate::types::Color>,
+    chosen_type: Option<String>,
     counters: crate::counters::Counters<u32>,
     counter_timestamps: crate::counters::Counters<u64>,
 }
@@ -72,6 +73,7 @@ impl ObjectInput {
             controller: o.controller,
             attached_to: o.attached_to,
             chosen_color: o.chosen_color,
+            chosen_type: o.chosen_type.clone(),
             counters: o.counters.clone(),
             counter_timestamps: o.counter_timestamps.clone(),
         }
@@ -86,6 +88,7 @@ impl ObjectInput {
             && self.controller == o.controller
             && self.attached_to == o.attached_to
             && self.chosen_color == o.chosen_color
+            && self.chosen_type == o.chosen_type
             && self.counters == o.counters
             && self.counter_timestamps == o.counter_timestamps
     }

@@ -185,6 +185,7 @@ pub(crate) fn build(setup: GameSetup) -> Result<GameState, SetupError> {
                 entered_x: None,
                 loyalty_activated_turn: None,
                 chosen_color: None,
+                chosen_type: None,
         deathtouch_damage: false,
             },
         );

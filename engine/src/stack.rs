@@ -56,9 +56,15 @@ pub(crate) fn resolve_top(state: &mut GameState, answers: &Answers, ev: &mut Vec
                     None => ch.abilities.iter().any(|a| chooses_color_as_it_enters(&a.ability)),
                 };
                 let color = enters_choosing_color(asks, answers)?;
+                let asks_type = match &copy {
+                    Some(values) => values.abilities.iter().any(chooses_type_as_it_enters),
+                    None => ch.abilities.iter().any(|a| chooses_type_as_it_enters(&a.ability)),
+                };
+                let creature_type = enters_choosing_creature_type(asks_type, answers)?;
                 let new_id = zones::put_onto_battlefield_as(state, entry.id, entry.controller, entry.x, attach_to, copy, ev);
                 if let Some(o) = new_id.and_then(|id| state.object_mut(id)) {
                     o.chosen_color = color;
+                    o.chosen_type = creature_type;
                 }
                 ev.push(Event::Resolved { id: entry.id });
                 return Ok(());
@@ -143,6 +149,26 @@ fn enters_choosing_color(asks: bool, answers: &Answers) -> Result<Option<crate::
         Some(c) => Ok(Some(c)),
         None => Err(Rejection::InvalidChoice("a color must be chosen as this permanent enters".into())),
     }
+}
+
+/// CR 614.1c, 614.12, 205.3e: "As this enters, choose a creature type": required
+/// (`Answers::creature_type`) when the permanent entering has the ability (`asks`), and one
+/// existing creature type ("Wizard", not "Merfolk Wizard", "Swamp" or "artifact").
+fn enters_choosing_creature_type(asks: bool, answers: &Answers) -> Result<Option<String>, Rejection> {
+    if !asks {
+        return Ok(None);
+    }
+    match &answers.creature_type {
+        Some(t) if crate::types::is_creature_type(t) => Ok(Some(t.clone())),
+        Some(t) => Err(Rejection::InvalidChoice(format!("{t:?} is not one existing creature type (CR 205.3e)"))),
+        None => Err(Rejection::InvalidChoice("a creature type must be chosen as this permanent enters".into())),
+    }
+}
+
+/// Whether `ability` is "as this enters, choose a creature type" (CR 614.12).
+pub(crate) fn chooses_type_as_it_enters(ability: &crate::abilities::Ability) -> bool {
+    use crate::abilities::{Ability, StaticAbility};
+    matches!(ability, Ability::Static(StaticAbility::EntersChoosingCreatureType))
 }
 
 /// Whether `ability` is "as this enters, choose a color" (CR 614.12).

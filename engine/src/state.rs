@@ -116,6 +116,10 @@ pub struct Object {
     /// object has none (CR 400.7).
     #[serde(default)]
     pub chosen_color: Option<crate::types::Color>,
+    /// The creature type chosen as it entered ("as this enters, choose a creature type",
+    /// CR 614.12, 205.3e); a new object has none (CR 400.7).
+    #[serde(default)]
+    pub chosen_type: Option<String>,
     /// Dealt damage by a source with deathtouch since state-based actions were last checked
     /// (CR 704.5h).
     #[serde(default)]

@@ -149,6 +149,7 @@ fn move_raw(
         entered_x: None,
         loyalty_activated_turn: None,
         chosen_color: None,
+        chosen_type: None,
         deathtouch_damage: false,
     };
     state.objects.insert(new_id, new);
@@ -440,6 +441,7 @@ pub fn create_token(
             entered_x: None,
             loyalty_activated_turn: None,
             chosen_color: None,
+            chosen_type: None,
         deathtouch_damage: false,
         },
     );

@@ -375,6 +375,7 @@ impl<G: RulesGame> Session<G> {
         }
         out.counter = c.counter.clone();
         out.color = c.color.and_then(|c| mtg_engine::types::Color::ALL.into_iter().find(|k| k.letter() == c.as_str()));
+        out.creature_type = c.creature_type.clone();
         out.may = c.may;
         if let Some(r) = &c.keep {
             out.keep = Some(self.object(r)?);

@@ -134,3 +134,30 @@ pub fn olivia_voldaren() -> CardDef {
             Effect::GainControl { object: EffectObject::Target(0), duration: EffectDuration::WhileYouControlThis },
         ))
 }
+
+/// Adaptive Automaton ({3} Artifact Creature — Construct 2/2): "as this enters, choose a
+/// creature type" (CR 614.12, 205.3e), the chosen type added in layer 4 and a lord of it in
+/// layer 7c. A copy entering makes its own choice (CR 707.6). Here for CR 205.3e Example 1 and
+/// CR 707.6 Example 1.
+pub const ADAPTIVE_AUTOMATON: &str = "As this creature enters, choose a creature type.\nThis creature is the chosen type in addition to its other types.\nOther creatures you control of the chosen type get +1/+1.";
+
+pub fn adaptive_automaton() -> CardDef {
+    let others_of_the_type = crate::abilities::PermanentFilter {
+        types: vec![CardType::Creature],
+        controller: crate::abilities::Relation::You,
+        other: true,
+        of_chosen_type: true,
+        ..crate::abilities::PermanentFilter::default()
+    };
+    CardDef::new("Adaptive Automaton", ADAPTIVE_AUTOMATON)
+        .cost("{3}")
+        .types(&[CardType::Artifact, CardType::Creature])
+        .subtypes(&["Construct"])
+        .pt(2, 2)
+        .ability(Ability::Static(StaticAbility::EntersChoosingCreatureType))
+        .ability(super::static_continuous(Affected::This, Modification::AddChosenCreatureType))
+        .ability(super::static_continuous(
+            Affected::Where(Box::new(others_of_the_type)),
+            Modification::ModifyPt { power: 1, toughness: 1 },
+        ))
+}

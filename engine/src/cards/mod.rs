@@ -380,6 +380,7 @@ fn registry() -> &'static Registry {
             copy_examples::colossus_hammer(),
             copy_examples::unstable_shapeshifter(),
             copy_examples::olivia_voldaren(),
+            copy_examples::adaptive_automaton(),
             // CR 601-616 Examples, issue 27 part 2 (MTGJSON cards).
             cr_6xx_cards::fountain_of_youth(),
             cr_6xx_cards::diabolic_machine(),
@@ -579,7 +580,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 128);
+        assert_eq!(names.len(), 129);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {

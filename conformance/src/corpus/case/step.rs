@@ -247,6 +247,10 @@ pub struct Choice {
     /// The color chosen as a permanent enters ("as this enters, choose a color", CR 614.12).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub color: Option<Color>,
+    /// The creature type chosen as a permanent enters ("as this enters, choose a creature
+    /// type", CR 614.12): one existing creature type (CR 205.3e), e.g. `"Wizard"`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub creature_type: Option<String>,
     /// Combat damage assignments (CR 510.1): for an attacking or blocking creature's ref, the
     /// damage each recipient (a ref, or `alice`/`bob`) is assigned.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -297,6 +301,9 @@ impl Choice {
         }
         if let Some(c) = self.color {
             out.push(("color".into(), Lit::str(c.as_str())));
+        }
+        if let Some(t) = &self.creature_type {
+            out.push(("creature_type".into(), Lit::str(t.clone())));
         }
         if let Some(d) = &self.damage {
             out.push((
