@@ -19,6 +19,7 @@ const MAY: Answers = Answers {
     may: Some(true),
     keep: None,
     color: None,
+    creature_type: None,
     replacement_order: Vec::new(),
     damage: None,
 };
