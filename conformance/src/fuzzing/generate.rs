@@ -61,15 +61,16 @@ const ZONES: [ZoneKind; 10] = [
 /// The generator's card pool, version 6 (version 1 was the engine's pool when it was written, in
 /// its order; version 2 appended the cards of issue 27, version 3 the other cards added since,
 /// version 4 the layer, control and color cards of issue 26, version 5 those of issue 28's
-/// second part, version 6 those of issue 27's second part):
+/// second part, version 6 those of issue 27's second part, version 7 the copy cards of
+/// issue 26, CR 707):
 /// palette and object bytes name cards of this list, *by position*, so a card added to the
 /// engine (and `rulings/cards.toml`) doesn't shift what any byte names and every seed keeps
 /// generating the boards it did. A card the engine has and this list lacks is still generated,
 /// through the few bytes kept for it ([`card_of_byte`]); appending it here instead changes what
 /// many seeds generate (bump the version and rerun `measure_hunts`, BENCHMARKS.md "Mutant
 /// hunts"). A name the engine lacks is skipped.
-pub const POOL_VERSION: u32 = 6;
-pub const POOL: [&str; 120] = [
+pub const POOL_VERSION: u32 = 7;
+pub const POOL: [&str; 127] = [
     "Plains",
     "Island",
     "Swamp",
@@ -198,6 +199,15 @@ pub const POOL: [&str; 120] = [
     "Armageddon",
     "Rakalite",
     "Millstone",
+    // Version 7: issue 26 part 2 (CR 707: copy exceptions, copy effects from a trigger, a choice
+    // a copy makes anew; Colossus Hammer's "loses flying", CR 613.9).
+    "Copy Artifact",
+    "Quicksilver Gargantuan",
+    "Tarmogoyf",
+    "Colossus Hammer",
+    "Unstable Shapeshifter",
+    "Olivia Voldaren",
+    "Adaptive Automaton",
 ];
 
 /// Bytes from this one up name the engine's cards that [`POOL`] doesn't list (when there are
@@ -253,7 +263,7 @@ pub const THEMES: [&[&str]; 8] = [
 /// that the bytes below keep naming the themes they did: creatures dying together under a
 /// "whenever a creature dies" ability (CR 603.10a), and prevention shields with damage to use
 /// them (CR 615.7).
-pub const NEW_THEMES: [&[&str]; 6] = [
+pub const NEW_THEMES: [&[&str]; 7] = [
     &["Blood Artist", "Grizzly Bears", "Grizzly Bears", "Day of Judgment", "Lightning Bolt", "Plains", "Mountain"],
     &["Wojek Apothecary", "Grizzly Bears", "Rusted Sentinel", "Lightning Bolt", "Pyroclasm", "Mountain", "Plains"],
     // Issue 26: layer-changing statics that depend on one another or span layers (CR 613.6, 613.8).
@@ -276,6 +286,23 @@ pub const NEW_THEMES: [&[&str]; 6] = [
     // Issue 27, part 2: damage triggers and prevention (CR 603.2g), becoming tapped (CR 603.2e).
     &["El-Hajj\u{e2}j", "Holy Day", "Daunting Defender", "Wojek Apothecary", "Swamp", "Plains"],
     &["Lifeblood", "Kismet", "Mountain", "Mountain", "Dingus Egg", "Armageddon", "Plains"],
+    // Card pool v7 (issue 26, part 2): copies of copies and their exceptions (CR 707.3, 707.9),
+    // a trigger's copy effect (Unstable Shapeshifter), a choice a copy makes anew (CR 707.6),
+    // timestamps of layer-6 effects (Colossus Hammer with Bladed Pinions, CR 613.9).
+    &[
+        "Clone",
+        "Copy Artifact",
+        "Quicksilver Gargantuan",
+        "Tarmogoyf",
+        "Unstable Shapeshifter",
+        "Olivia Voldaren",
+        "Adaptive Automaton",
+        "Juggernaut",
+        "Colossus Hammer",
+        "Bladed Pinions",
+        "Island",
+        "Grizzly Bears",
+    ],
 ];
 
 /// Theme bytes from this one up name [`NEW_THEMES`] (16 of the 256).
@@ -285,7 +312,7 @@ const NEW_THEMES_FROM: u8 = 240;
 /// cyclers in the hand (cast, cycled), the permanents whose triggers and effects the rulings
 /// are about on the battlefield. An object of such a card is put there when its zone byte is
 /// [`HOME_FROM`] or more (about three times in eight), else in a zone of [`ZONES`].
-pub const HOME_ZONES: [(&str, ZoneKind); 30] = [
+pub const HOME_ZONES: [(&str, ZoneKind); 34] = [
     ("Hangarback Walker", ZoneKind::Hand),
     ("Stumpsquall Hydra", ZoneKind::Hand),
     ("Endless One", ZoneKind::Hand),
@@ -319,6 +346,12 @@ pub const HOME_ZONES: [(&str, ZoneKind); 30] = [
     ("Holy Day", ZoneKind::Hand),
     ("Armageddon", ZoneKind::Hand),
     ("Rakalite", ZoneKind::Battlefield),
+    // Card pool v7: copy permanents cast from the hand (they copy as they enter), the
+    // Shapeshifter waiting for a creature to enter.
+    ("Copy Artifact", ZoneKind::Hand),
+    ("Quicksilver Gargantuan", ZoneKind::Hand),
+    ("Adaptive Automaton", ZoneKind::Hand),
+    ("Unstable Shapeshifter", ZoneKind::Battlefield),
 ];
 
 /// See [`HOME_ZONES`].
