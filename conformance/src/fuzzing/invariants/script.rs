@@ -12,6 +12,9 @@ use crate::fuzzing::generate::{listed_choice, with_replacement_order, Attempt, P
 
 /// One move of a script: a generated pick, or an exact action (hand-written witnesses).
 #[derive(Clone, Debug, PartialEq)]
+// `Exact` (an `Action`, which grew with `Answers::creature_type`) is as large as it was within a
+// few words; boxing it would allocate for every move of the hand-written witnesses.
+#[allow(clippy::large_enum_variant)]
 pub enum Move {
     /// Take a listed action (`generate::listed_choice`).
     Legal(u16),
