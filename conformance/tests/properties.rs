@@ -145,7 +145,8 @@ fn generated_scenarios_reach_every_ruling_state() {
 /// chimeric-mass-pt armed 18 times).
 /// With issue 27's part 2 on card pool v4 (before issue 26's and 28's were appended), 2000 armed
 /// all 27 (damage-triggers-on-dealt-damage 10, becomes-tapped-triggers 14); pool v6 is checked
-/// by this test (with effects-listing-order, 28 invariants: it is armed 34 times in the first 300).
+/// by this test (with effects-listing-order, 28 invariants: it is armed 34 times in the first 300);
+/// pool v8 (issue 27 part 3: Gratuitous Violence, a doubler theme) with replacement-once, 29.
 const REACH_SCENARIOS: u64 = 2000;
 
 /// The deepest states, which take more scenarios (opt-in: `cargo test --release -p

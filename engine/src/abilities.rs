@@ -386,6 +386,11 @@ pub enum StaticAbility {
     /// "This creature has protection from the chosen color" (CR 702.16, 614.12): protection
     /// from the color chosen as it entered; none if none was chosen.
     ProtectionFromChosenColor,
+    /// "If a creature you control would deal damage to a permanent or player, it deals double
+    /// that damage instead" (CR 614.1a): a replacement of the damage a creature its controller
+    /// controls would deal, applied once to each damage event (CR 614.5;
+    /// `replacement::damage_dealt`).
+    DoubleDamageFromCreaturesYouControl,
 }
 
 /// The permanents a static prevention or replacement effect watches (CR 615.10).

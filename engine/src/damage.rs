@@ -41,8 +41,9 @@ pub(crate) fn deal_simultaneously(state: &mut GameState, board: &Board, plan: &[
     deal_event(state, board, &items, true, ev);
 }
 
-/// One damage event (CR 120.4): prevention effects apply first (CR 120.4a, 615; protection's
-/// included, 702.16e), and only what they leave is dealt (nothing, and no event, if all is
+/// One damage event (CR 120.4): replacement effects on the damage each source would deal
+/// (CR 614.1a: "deals double that damage instead", `replacement::damage_dealt`) and prevention
+/// effects apply first (CR 120.4a, 615; protection's included, 702.16e), and only what they leave is dealt (nothing, and no event, if all is
 /// prevented, CR 603.2g); the damage is then processed into its results (CR 120.4c: marked
 /// damage, loyalty counters removed, life lost, life gained from lifelink and from prevention
 /// that says so), and replacement effects on those results apply to them all together
@@ -53,7 +54,9 @@ fn deal_event(state: &mut GameState, board: &Board, items: &[(Option<ObjectId>, 
     let mut per_source: Vec<(ObjectId, u32)> = Vec::new();
     let mut losses: Vec<(PlayerId, u32)> = Vec::new();
     for (source, target, n) in items {
-        let n = crate::prevention::prevent(state, board, *source, *target, *n, combat, &mut gains);
+        // CR 614.1a, 616.1: replacement effects on the damage (doubling), then prevention.
+        let n = crate::replacement::damage_dealt(state, board, *source, *n);
+        let n = crate::prevention::prevent(state, board, *source, *target, n, combat, &mut gains);
         if n == 0 {
             continue;
         }

@@ -1,5 +1,6 @@
 //! Replacement effects (CR 614): on mana production (CR 106.12b, 614.1a, 616.1), on where a
-//! moving object goes (CR 614.1a: "instead"), and regeneration (CR 614.8, 701.19).
+//! moving object goes (CR 614.1a: "instead"), on the damage a creature deals (CR 614.1a,
+//! 614.5: `damage_dealt`), and regeneration (CR 614.8, 701.19).
 //!
 //! The player producing the mana orders the applicable effects (`replacement_order`); after
 //! each one is applied, the remaining ones are checked again (CR 616.1e) and each applies at
@@ -251,6 +252,31 @@ pub(crate) fn enters_as_copy_of_other(
         })
     })?;
     crate::layers::copiable_values(state, source.id)
+}
+
+/// CR 614.1a, 614.5: the damage `source` deals instead of `n` once the replacement effects on
+/// the damage it would deal apply: each "if a creature you control would deal damage to a
+/// permanent or player, it deals double that damage instead" whose controller controls the
+/// source creature doubles it, once: the doubled damage is a modified event the same effect
+/// doesn't replace again (two of them make 2 damage 8, not 4 and not unbounded: CR 614.5's
+/// Example). They apply before prevention effects, one of the orders the affected player or
+/// controller may choose (CR 616.1); the engine offers no other.
+pub(crate) fn damage_dealt(state: &GameState, board: &Board, source: Option<ObjectId>, n: u32) -> u32 {
+    use crate::abilities::StaticAbility;
+    let Some(src) = source.and_then(|s| state.object(s)).filter(|o| o.zone == ZoneKind::Battlefield) else { return n };
+    if !board.get(&src.id).is_some_and(|c| c.is(crate::types::CardType::Creature)) {
+        return n;
+    }
+    let mut dealt = n;
+    for o in state.zone_objects(ZoneKind::Battlefield, Some(src.controller)) {
+        let Some(ch) = board.get(&o.id) else { continue };
+        for (st, _) in ch.statics() {
+            if matches!(st, StaticAbility::DoubleDamageFromCreaturesYouControl) {
+                dealt = dealt.saturating_mul(2);
+            }
+        }
+    }
+    dealt
 }
 
 /// Whether a permanent with "Lands can't enter the battlefield" is on the battlefield (CR 608.3e).

@@ -58,19 +58,19 @@ const ZONES: [ZoneKind; 10] = [
     ZoneKind::Command,
 ];
 
-/// The generator's card pool, version 6 (version 1 was the engine's pool when it was written, in
+/// The generator's card pool, version 8 (version 1 was the engine's pool when it was written, in
 /// its order; version 2 appended the cards of issue 27, version 3 the other cards added since,
 /// version 4 the layer, control and color cards of issue 26, version 5 those of issue 28's
 /// second part, version 6 those of issue 27's second part, version 7 the copy cards of
-/// issue 26, CR 707):
+/// issue 26, CR 707, version 8 those of issue 27's third part):
 /// palette and object bytes name cards of this list, *by position*, so a card added to the
 /// engine (and `rulings/cards.toml`) doesn't shift what any byte names and every seed keeps
 /// generating the boards it did. A card the engine has and this list lacks is still generated,
 /// through the few bytes kept for it ([`card_of_byte`]); appending it here instead changes what
 /// many seeds generate (bump the version and rerun `measure_hunts`, BENCHMARKS.md "Mutant
 /// hunts"). A name the engine lacks is skipped.
-pub const POOL_VERSION: u32 = 7;
-pub const POOL: [&str; 127] = [
+pub const POOL_VERSION: u32 = 8;
+pub const POOL: [&str; 128] = [
     "Plains",
     "Island",
     "Swamp",
@@ -208,6 +208,8 @@ pub const POOL: [&str; 127] = [
     "Unstable Shapeshifter",
     "Olivia Voldaren",
     "Adaptive Automaton",
+    // Version 8: issue 27 part 3 (CR 601-616 Examples).
+    "Gratuitous Violence",
 ];
 
 /// Bytes from this one up name the engine's cards that [`POOL`] doesn't list (when there are
@@ -263,7 +265,7 @@ pub const THEMES: [&[&str]; 8] = [
 /// that the bytes below keep naming the themes they did: creatures dying together under a
 /// "whenever a creature dies" ability (CR 603.10a), and prevention shields with damage to use
 /// them (CR 615.7).
-pub const NEW_THEMES: [&[&str]; 7] = [
+pub const NEW_THEMES: [&[&str]; 8] = [
     &["Blood Artist", "Grizzly Bears", "Grizzly Bears", "Day of Judgment", "Lightning Bolt", "Plains", "Mountain"],
     &["Wojek Apothecary", "Grizzly Bears", "Rusted Sentinel", "Lightning Bolt", "Pyroclasm", "Mountain", "Plains"],
     // Issue 26: layer-changing statics that depend on one another or span layers (CR 613.6, 613.8).
@@ -303,6 +305,8 @@ pub const NEW_THEMES: [&[&str]; 7] = [
         "Island",
         "Grizzly Bears",
     ],
+    // Issue 27, part 3: damage doublers on attacking and blocking creatures (CR 614.5).
+    &["Gratuitous Violence", "Gratuitous Violence", "Grizzly Bears", "Colossal Dreadmaw", "El-Hajj\u{e2}j", "Holy Day", "Plains"],
 ];
 
 /// Theme bytes from this one up name [`NEW_THEMES`] (16 of the 256).
@@ -312,7 +316,7 @@ const NEW_THEMES_FROM: u8 = 240;
 /// cyclers in the hand (cast, cycled), the permanents whose triggers and effects the rulings
 /// are about on the battlefield. An object of such a card is put there when its zone byte is
 /// [`HOME_FROM`] or more (about three times in eight), else in a zone of [`ZONES`].
-pub const HOME_ZONES: [(&str, ZoneKind); 34] = [
+pub const HOME_ZONES: [(&str, ZoneKind); 35] = [
     ("Hangarback Walker", ZoneKind::Hand),
     ("Stumpsquall Hydra", ZoneKind::Hand),
     ("Endless One", ZoneKind::Hand),
@@ -352,6 +356,8 @@ pub const HOME_ZONES: [(&str, ZoneKind); 34] = [
     ("Quicksilver Gargantuan", ZoneKind::Hand),
     ("Adaptive Automaton", ZoneKind::Hand),
     ("Unstable Shapeshifter", ZoneKind::Battlefield),
+    // Card pool v8.
+    ("Gratuitous Violence", ZoneKind::Battlefield),
 ];
 
 /// See [`HOME_ZONES`].

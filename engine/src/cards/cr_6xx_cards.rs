@@ -116,3 +116,15 @@ pub fn millstone() -> CardDef {
         Effect::TargetPlayerMills { target: 0, amount: 2 },
     ))
 }
+
+/// Gratuitous Violence ({2}{R}{R}{R} Enchantment; ONS 212): a damage replacement that applies
+/// once to an event (CR 614.1a, 614.5), for CR 614.5's Example.
+pub const GRATUITOUS_VIOLENCE: &str =
+    "If a creature you control would deal damage to a permanent or player, it deals double that damage instead.";
+
+pub fn gratuitous_violence() -> CardDef {
+    CardDef::new("Gratuitous Violence", GRATUITOUS_VIOLENCE)
+        .cost("{2}{R}{R}{R}")
+        .types(&[CardType::Enchantment])
+        .ability(Ability::Static(StaticAbility::DoubleDamageFromCreaturesYouControl))
+}

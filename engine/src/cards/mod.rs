@@ -392,6 +392,7 @@ fn registry() -> &'static Registry {
             cr_6xx_cards::armageddon(),
             cr_6xx_cards::rakalite(),
             cr_6xx_cards::millstone(),
+            cr_6xx_cards::gratuitous_violence(),
         ]);
         let tokens = vec![hangarback_walker::thopter_token(), tevesh_szat::thrull_token(), example_cards::boo_token()];
         let by_name = cards.iter().enumerate().map(|(i, c)| (c.name.clone(), i)).collect();
@@ -580,7 +581,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 129);
+        assert_eq!(names.len(), 130);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {

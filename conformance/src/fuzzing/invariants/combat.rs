@@ -35,7 +35,7 @@ pub(super) fn reached<G: RulesGame>(t: &Transition<'_, G>, events: &[Event], rea
     }
 }
 
-fn began_combat_damage(events: &[Event]) -> bool {
+pub(super) fn began_combat_damage(events: &[Event]) -> bool {
     events.iter().any(|e| matches!(e, Event::StepBegan { step: Step::CombatDamage, .. }))
 }
 
@@ -58,25 +58,14 @@ pub(super) fn damage_sums_to_power<G: RulesGame>(t: &Transition<'_, G>, events: 
                 _ => None,
             })
             .sum();
-        if dealt == 0 {
+        // Damage a replacement effect doubles is the `replacement-once` invariant's.
+        if dealt == 0 || super::replacement_once::doublers(before, t.before_board, *a) > 0 {
             continue;
         }
         armed = true;
         let power = t.before_board.get(a).and_then(|c| c.power).unwrap_or(0);
         let power = u32::try_from(power).unwrap_or(0);
-        let protection_in_play = before.objects.values().any(|o| {
-            o.zone == ZoneKind::Battlefield
-                && t.before_board.get(&o.id).is_some_and(|c| c.keywords().iter().any(|k| matches!(k, Keyword::ProtectionFrom(_))) || o.chosen_color.is_some())
-        });
-        // CR 615: prevention shields and static prevention effects may prevent some too.
-        let prevention_in_play = !before.shields.is_empty()
-            || before.objects.values().any(|o| {
-                o.zone == ZoneKind::Battlefield
-                    && t.before_board.get(&o.id).is_some_and(|c| {
-                        c.statics().any(|(st, _)| matches!(st, mtg_engine::abilities::StaticAbility::PreventDamageTo { .. }))
-                    })
-            });
-        if dealt > power || (dealt != power && !protection_in_play && !prevention_in_play) {
+        if dealt > power || (dealt != power && !prevention_possible(t)) {
             return Err(Broken::new(
                 Invariant::CombatDamage,
                 format!("attacking creature {a:?} with power {power} dealt {dealt} combat damage in one step"),
@@ -84,6 +73,24 @@ pub(super) fn damage_sums_to_power<G: RulesGame>(t: &Transition<'_, G>, events: 
         }
     }
     Ok(armed)
+}
+
+/// Whether some of a combat damage event may be prevented: protection on the battlefield
+/// (CR 702.16e), prevention shields or static prevention effects (CR 615).
+pub(super) fn prevention_possible<G: RulesGame>(t: &Transition<'_, G>) -> bool {
+    let before = t.before.state();
+    let protection_in_play = before.objects.values().any(|o| {
+        o.zone == ZoneKind::Battlefield
+            && t.before_board.get(&o.id).is_some_and(|c| c.keywords().iter().any(|k| matches!(k, Keyword::ProtectionFrom(_))) || o.chosen_color.is_some())
+    });
+    let prevention_in_play = !before.shields.is_empty()
+        || before.objects.values().any(|o| {
+            o.zone == ZoneKind::Battlefield
+                && t.before_board.get(&o.id).is_some_and(|c| {
+                    c.statics().any(|(st, _)| matches!(st, mtg_engine::abilities::StaticAbility::PreventDamageTo { .. }))
+                })
+        });
+    protection_in_play || prevention_in_play
 }
 
 /// CR 704.5h: after a transition in which a source with deathtouch dealt damage to a creature,

@@ -28,6 +28,7 @@ mod game_wide;
 mod layers;
 mod mana;
 mod prevention;
+mod replacement_once;
 mod tapped_triggers;
 mod triggers;
 pub mod oracle;
@@ -163,6 +164,9 @@ pub enum Invariant {
     /// CR 613.7, 613.8: within a layer effects apply in timestamp order (or as dependency
     /// orders them), so characteristics don't depend on the order the effects are listed in.
     EffectsListingOrder,
+    /// CR 614.5, 616.1: a replacement effect applies at most once to an event (two damage
+    /// doublers make 2 damage 8).
+    ReplacementOnce,
     // ---- game-wide ----
     /// CR 400.1, 400.7: every card is exactly one object in exactly one zone; spells on the
     /// stack are objects in the stack zone.
@@ -184,7 +188,7 @@ pub enum Invariant {
 }
 
 impl Invariant {
-    pub const ALL: [Invariant; 28] = [
+    pub const ALL: [Invariant; 29] = [
         Invariant::TapSymbol,
         Invariant::UntapSymbol,
         Invariant::SummoningSickness,
@@ -205,6 +209,7 @@ impl Invariant {
         Invariant::DamageTriggersOnDealtDamage,
         Invariant::BecomesTappedTriggers,
         Invariant::EffectsListingOrder,
+        Invariant::ReplacementOnce,
         Invariant::OneZone,
         Invariant::NoPendingSba,
         Invariant::PoolsEmpty,
@@ -249,6 +254,7 @@ impl Invariant {
             Invariant::DamageTriggersOnDealtDamage => "damage-triggers-on-dealt-damage",
             Invariant::BecomesTappedTriggers => "becomes-tapped-triggers",
             Invariant::EffectsListingOrder => "effects-listing-order",
+            Invariant::ReplacementOnce => "replacement-once",
             Invariant::OneZone => "one-zone",
             Invariant::NoPendingSba => "no-pending-sba",
             Invariant::PoolsEmpty => "pools-empty",
@@ -283,6 +289,7 @@ impl Invariant {
             Invariant::DamageTriggersOnDealtDamage => "\"whenever this deals damage\" triggers only on damage dealt, not on damage all prevented, for that much",
             Invariant::BecomesTappedTriggers => "\"becomes tapped\" triggers once per permanent tapped on the battlefield, never for one entering tapped",
             Invariant::EffectsListingOrder => "within a layer effects apply in timestamp order, so an object's characteristics don't depend on the order its continuous effects are listed in",
+            Invariant::ReplacementOnce => "a replacement effect applies at most once to an event: each damage doubler doubles a creature's damage once",
             Invariant::OneZone => "a card is one object in one zone; moving makes a new object",
             Invariant::NoPendingSba => "state-based actions are performed before a player gets priority",
             Invariant::PoolsEmpty => "mana pools empty at the end of each step and phase",
@@ -321,6 +328,7 @@ impl Invariant {
             Invariant::DamageTriggersOnDealtDamage => "cr-603.2g-example-1",
             Invariant::BecomesTappedTriggers => "cr-603.2e-example-1",
             Invariant::EffectsListingOrder => "cr-613.7",
+            Invariant::ReplacementOnce => "cr-614.5-example-1",
             Invariant::OneZone => "cr-400.7",
             Invariant::NoPendingSba => "cr-704.3",
             Invariant::PoolsEmpty => "cr-106.4",
@@ -591,6 +599,10 @@ impl Checker {
         if self.on(Invariant::BecomesTappedTriggers) {
             let armed = tapped_triggers::check(t)?;
             self.count(Invariant::BecomesTappedTriggers, armed);
+        }
+        if self.on(Invariant::ReplacementOnce) {
+            let armed = replacement_once::check(t)?;
+            self.count(Invariant::ReplacementOnce, armed);
         }
         Ok(())
     }

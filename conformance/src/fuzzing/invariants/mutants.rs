@@ -932,3 +932,34 @@ impl Bug for EffectsInListOrder {
         Game::from_state(s).object_view(object)
     }
 }
+
+/// CR 614.5 broken: a damage doubler applies again to the damage it already doubled (each
+/// attacker under a doubler deals its doubled combat damage to the player once more).
+pub struct DoublerAppliesTwice;
+impl Bug for DoublerAppliesTwice {
+    const NAME: &'static str = "a damage doubler applies twice to one event";
+    const BREAKS: Invariant = Invariant::ReplacementOnce;
+    fn apply(game: &mut Game, action: Action) -> Result<Vec<Event>, Rejection> {
+        let before = game.state().clone();
+        let board = mtg_engine::layers::board_of(&before);
+        let mut events = game.apply(action)?;
+        if !began_combat_damage(&events) {
+            return Ok(events);
+        }
+        let doubled: Vec<ObjectId> =
+            before.combat.attackers.iter().copied().filter(|a| super::replacement_once::doublers(&before, &board, *a) > 0).collect();
+        let mut state = game.state().clone();
+        for e in &mut events {
+            if let Event::DamageDealt { source: Some(s), target: mtg_engine::Target::Player(p), amount } = e {
+                if doubled.contains(s) {
+                    if let Some(pl) = state.player_mut(*p) {
+                        pl.life = pl.life.saturating_sub(i32::try_from(*amount).unwrap_or(0));
+                    }
+                    *amount = amount.saturating_mul(2);
+                }
+            }
+        }
+        *game = Game::from_state(state);
+        Ok(events)
+    }
+}

@@ -694,7 +694,9 @@ impl<'a> Writer<'a> {
             }
             // Combat findings need the damage assignments of the step that begins combat
             // damage, which the script writer doesn't carry yet.
-            Invariant::CombatDamage | Invariant::Deathtouch | Invariant::FirstStrikeStep => return Err(not(&v.detail)),
+            Invariant::CombatDamage | Invariant::Deathtouch | Invariant::FirstStrikeStep | Invariant::ReplacementOnce => {
+                return Err(not(&v.detail))
+            }
             // Written by hand as corpus cases so far (CR 603.10a, 615.7, 601.3, 603.2g, 603.2e
             // Examples).
             Invariant::TriggersOncePerEvent

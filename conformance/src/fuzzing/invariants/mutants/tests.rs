@@ -594,6 +594,16 @@ fn damage_triggers_fail_when_prevented_damage_triggers() {
 }
 
 #[test]
+fn replacement_once_fails_when_a_doubler_applies_twice() {
+    // Alice's Grizzly Bears attack under her two Gratuitous Violence: 8 damage, not 32.
+    let (mut s, moves) = combat(on_battlefield("Grizzly Bears"), None);
+    s.cards.push(on_battlefield("Gratuitous Violence"));
+    s.cards.push(on_battlefield("Gratuitous Violence"));
+    let v = witness::<DoublerAppliesTwice>(s, moves);
+    assert!(v.detail.contains("not 8"), "{v}");
+}
+
+#[test]
 fn becomes_tapped_fails_when_entering_tapped_triggers() {
     // Alice's Lifeblood and Kismet; on bob's turn bob plays a Mountain, which enters tapped.
     let bob = PlayerId(1);
