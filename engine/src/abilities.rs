@@ -411,6 +411,10 @@ pub enum Affected {
     This,
     /// "Enchanted [object]": the object the ability's source is attached to (CR 303.4m).
     EnchantedObject,
+    /// "As long as enchanted permanent is a [type], it ...": the object the source is attached
+    /// to, while it is a permanent the filter describes (read from its characteristics as the
+    /// earlier layers left them).
+    EnchantedObjectWith(Box<PermanentFilter>),
     /// Permanents with any of these card types, controlled as `controller` says relative to the
     /// ability's controller.
     Permanents {
@@ -435,6 +439,9 @@ pub enum Affected {
 #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct PermanentFilter {
     pub types: Vec<CardType>,
+    /// Any of these subtypes (any or none if empty), as layer 4 left them.
+    #[serde(default)]
+    pub subtypes: Vec<String>,
     /// Any of these colors (any color or none if empty), as layer 5 left them.
     #[serde(default)]
     pub colors: Vec<crate::types::Color>,

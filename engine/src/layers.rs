@@ -352,6 +352,14 @@ fn affected_now(state: &GameState, board: &Board, battlefield: &[ObjectId], sour
             .filter(|t| state.object(*t).is_some_and(|o| o.zone == ZoneKind::Battlefield))
             .into_iter()
             .collect(),
+        Affected::EnchantedObjectWith(f) => obj
+            .attached_to
+            .filter(|t| {
+                let (Some(c), Some(x)) = (board.get(t), state.object(*t)) else { return false };
+                x.zone == ZoneKind::Battlefield && filter_holds(f, c, x, source, obj)
+            })
+            .into_iter()
+            .collect(),
         Affected::Permanents { types, controller } => battlefield
             .iter()
             .copied()
@@ -459,6 +467,8 @@ fn depends(state: &GameState, board: &Board, battlefield: &[ObjectId], apps: &[A
 fn member(c: &Characteristics, obj: &Object, source: ObjectId, source_obj: &Object, affected: &Affected) -> bool {
     match affected {
         Affected::This | Affected::EnchantedObject => false,
+        // Whether the object the source is attached to passes the filter.
+        Affected::EnchantedObjectWith(f) => source_obj.attached_to == Some(obj.id) && filter_holds(f, c, obj, source, source_obj),
         Affected::Permanents { types, controller } => {
             types.iter().any(|t| c.types.contains(t)) && relation_holds(*controller, source_obj.controller, obj.controller)
         }
@@ -474,8 +484,10 @@ fn member(c: &Characteristics, obj: &Object, source: ObjectId, source_obj: &Obje
 /// ability of `source`.
 fn filter_holds(f: &crate::abilities::PermanentFilter, c: &Characteristics, obj: &Object, source: ObjectId, source_obj: &Object) -> bool {
     let typed = f.types.is_empty() || f.types.iter().any(|t| c.types.contains(t));
+    let subtyped = f.subtypes.is_empty() || f.subtypes.iter().any(|t| c.subtypes.contains(t));
     let colored = f.colors.is_empty() || f.colors.iter().any(|k| c.colors.contains(k));
     typed
+        && subtyped
         && colored
         && !f.not_types.iter().any(|t| c.types.contains(t))
         && !f.not_subtypes.iter().any(|t| c.subtypes.contains(t))
@@ -630,6 +642,47 @@ pub(crate) fn given_or_kept<'a>(board: Option<&'a Board>, state: &GameState, slo
     }
 }
 
+/// Whether applying `m` can give an object a static ability.
+fn grants_static(m: &Modification) -> bool {
+    matches!(m, Modification::AddAbility(a) if matches!(**a, Ability::Static(_)))
+}
+
+/// Adds to `apps` the effects beginning in `layer` of the static abilities on `board` that
+/// `apps` doesn't have yet and that haven't begun in an earlier layer (`started`): their
+/// objects are decided as each is applied (CR 613.8c).
+fn begin_in_layer(state: &GameState, board: &Board, objs: &[&Object], layer: Layer, started: &[Started], apps: &mut Vec<Application>) {
+    for ((id, ch), obj) in board.iter().zip(objs) {
+        for inst in &ch.abilities {
+            let Ability::Static(StaticAbility::Continuous { modification, cda, .. }) = &*inst.ability else {
+                continue;
+            };
+            if !modification.parts().iter().any(|p| p.layer(*cda) == layer) {
+                continue;
+            }
+            // CR 604.2 / 604.3: static abilities work on the battlefield; CDAs everywhere.
+            if !*cda && obj.zone != ZoneKind::Battlefield {
+                continue;
+            }
+            let same = |s: &ObjectId, a: &Arc<Ability>| s == id && Arc::ptr_eq(a, &inst.ability);
+            if started.iter().any(|s| same(&s.source, &s.ability))
+                || apps.iter().any(|a| a.starting.as_ref().is_some_and(|(s, x)| same(s, x)))
+            {
+                continue;
+            }
+            for part in modification.parts().iter().filter(|p| p.layer(*cda) == layer) {
+                apps.push(Application {
+                    cda_first: if *cda { 0 } else { 1 },
+                    timestamp: inst.timestamp,
+                    seq: apps.len(),
+                    affected: Vec::new(),
+                    modification: for_source(part, Some(obj), state, board),
+                    starting: Some((*id, Arc::clone(&inst.ability))),
+                });
+            }
+        }
+    }
+}
+
 /// Characteristics of every object in the game, computed afresh.
 pub fn compute_all(state: &GameState) -> Board {
     // Printed values and layer 1 (CR 613.1, 613.2).
@@ -707,33 +760,7 @@ pub fn compute_all(state: &GameState) -> Board {
         }
         // Static abilities whose effects begin in this layer: which objects they apply to is
         // decided as each is applied (after the effects applied before it, CR 613.8c).
-        for ((id, ch), obj) in board.iter().zip(&objs) {
-            for inst in &ch.abilities {
-                let Ability::Static(StaticAbility::Continuous { modification, cda, .. }) = &*inst.ability else {
-                    continue;
-                };
-                if !modification.parts().iter().any(|p| p.layer(*cda) == layer) {
-                    continue;
-                }
-                // CR 604.2 / 604.3: static abilities work on the battlefield; CDAs everywhere.
-                if !*cda && obj.zone != ZoneKind::Battlefield {
-                    continue;
-                }
-                if started.iter().any(|s| s.source == *id && Arc::ptr_eq(&s.ability, &inst.ability)) {
-                    continue;
-                }
-                for part in modification.parts().iter().filter(|p| p.layer(*cda) == layer) {
-                    apps.push(Application {
-                        cda_first: if *cda { 0 } else { 1 },
-                        timestamp: inst.timestamp,
-                        seq: apps.len(),
-                        affected: Vec::new(),
-                        modification: for_source(part, Some(obj), state, &board),
-                        starting: Some((*id, Arc::clone(&inst.ability))),
-                    });
-                }
-            }
-        }
+        begin_in_layer(state, &board, &objs, layer, &started, &mut apps);
         apps.sort_by_key(|a| (a.cda_first, a.timestamp, a.seq));
         let mut remaining: Vec<usize> = (0..apps.len()).collect();
         while !remaining.is_empty() {
@@ -749,6 +776,18 @@ pub fn compute_all(state: &GameState) -> Board {
             let Some(i) = pick else { break };
             remaining.retain(|&x| x != i);
             apply_application(state, &mut board, &battlefield, &apps[i], &mut started);
+            // A static ability granted in layer 6 whose effect applies in layer 6 exists only
+            // now: it depends on the effect that granted it (CR 613.8a) and applies after it,
+            // in timestamp order with the rest (its timestamp is the later of its object's and
+            // the granting effect's, CR 613.7a).
+            if layer == Layer::Ability && grants_static(&apps[i].modification) {
+                let before = apps.len();
+                begin_in_layer(state, &board, &objs, layer, &started, &mut apps);
+                if apps.len() > before {
+                    remaining.extend(before..apps.len());
+                    remaining.sort_by_key(|&x| (apps[x].cda_first, apps[x].timestamp, apps[x].seq));
+                }
+            }
         }
         if layer == Layer::Type {
             // CR 305.6 / 305.7: the intrinsic mana abilities follow the land's current types.

@@ -107,3 +107,27 @@ pub fn mycosynth_lattice() -> CardDef {
         ))
         .ability(static_continuous(Affected::Where(Box::default()), Modification::SetColors(Vec::new())))
 }
+
+/// Rune of Flight ({1}{U} Enchantment — Aura Rune): "Enchant permanent" (CR 702.5a), an enters
+/// trigger, and two statics that apply while the enchanted permanent is a creature or an
+/// Equipment; the second grants the Equipment a static ability whose effect has the later of
+/// the two timestamps, the Equipment's or the Rune's (CR 613.7a). Here for CR 613.7a Example 1.
+pub const RUNE_OF_FLIGHT: &str = "Enchant permanent\nWhen this Aura enters, draw a card.\nAs long as enchanted permanent is a creature, it has flying.\nAs long as enchanted permanent is an Equipment, it has \"Equipped creature has flying.\"";
+
+pub fn rune_of_flight() -> CardDef {
+    let enchanted = |f: PermanentFilter| Affected::EnchantedObjectWith(Box::new(f));
+    let creature = PermanentFilter { types: vec![CardType::Creature], ..PermanentFilter::default() };
+    let equipment = PermanentFilter { subtypes: vec!["Equipment".into()], ..PermanentFilter::default() };
+    let flying = || Modification::AddAbility(Box::new(Ability::Keyword(Keyword::Flying)));
+    CardDef::new("Rune of Flight", RUNE_OF_FLIGHT)
+        .cost("{1}{U}")
+        .types(&[CardType::Enchantment])
+        .subtypes(&["Aura", "Rune"])
+        .ability(Ability::Enchant(TargetSpec::Permanent { another: false, nonland: false }))
+        .ability(super::triggered(Trigger::ThisEnters, Effect::DrawCards(1)))
+        .ability(static_continuous(enchanted(creature), flying()))
+        .ability(static_continuous(
+            enchanted(equipment),
+            Modification::AddAbility(Box::new(static_continuous(Affected::EnchantedObject, flying()))),
+        ))
+}

@@ -374,6 +374,7 @@ fn registry() -> &'static Registry {
             layer_examples::painters_servant(),
             layer_examples::chaoslace(),
             layer_examples::mycosynth_lattice(),
+            layer_examples::rune_of_flight(),
             copy_examples::copy_artifact(),
             copy_examples::quicksilver_gargantuan(),
             copy_examples::tarmogoyf(),
