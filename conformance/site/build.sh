@@ -4,8 +4,8 @@
 # the reports are then copied into OUT_DIR/reports/. OUT_DIR must be new, empty or a site built before (`report --html`
 # writes only into a directory it owns).
 #   conformance/site/build.sh [OUT_DIR]          (default target/site)
-# Engines: the reference engine; phase.rs (adapters/phase/run.sh); manabrew when
-# adapters/manabrew/run.sh exists. An engine's failures don't stop the build (they are what the
+# Engines: the reference engine; phase.rs (adapters/phase/run.sh, three releases); manabrew when
+# adapters/manabrew/run.sh exists (its releases in adapters/manabrew/versions/ and 0.13.1). An engine's failures don't stop the build (they are what the
 # matrix shows); a report cut short does. Extra `report` options (e.g. --source-url URL) go in
 # SITE_REPORT_ARGS.
 set -euo pipefail
@@ -40,8 +40,17 @@ run() {
 }
 
 run reference "$bin" run
+# Every installable phase-python release, and every manabrew-engine release the adapter builds
+# against (adapters/manabrew/versions/): the versions page shows each engine release by release.
+# Older releases run with the newest one's expectations, so their known failures may differ.
+for v in 0.77.0 0.83.0; do
+  run "phase-$v" adapters/phase/run.sh --version "$v"
+done
 run phase adapters/phase/run.sh
 if [ -x adapters/manabrew/run.sh ]; then
+  for v in $(ls adapters/manabrew/versions 2>/dev/null | sort -V); do
+    run "manabrew-$v" adapters/manabrew/run.sh --version "$v"
+  done
   run manabrew adapters/manabrew/run.sh
 fi
 

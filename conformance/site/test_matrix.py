@@ -99,7 +99,8 @@ def engine_keys(browser, reports):
     return keys
 
 
-# The counts a cell shows, as text: each `.n` span reads "<symbol> <n> <word>".
+# The counts a cell shows, as text: each `.n` span reads "<symbol> <n> <label>", its status
+# the span's second class (a known failure's label is "failed (known)", its class `xfailed`).
 CELL_COUNTS_JS = """
 const out = {};
 for (const row of document.querySelectorAll(arguments[0])) {
@@ -108,7 +109,7 @@ for (const row of document.querySelectorAll(arguments[0])) {
     const counts = {};
     for (const n of td.querySelectorAll('.n')) {
       const words = n.innerText.replace(/\\u00a0/g, ' ').trim().split(/\\s+/);
-      counts[words[words.length - 1]] = Number(words[words.length - 2]);
+      counts[n.classList[1]] = Number(words[1]);
     }
     cells[td.getAttribute('data-engine')] = counts;
   }
@@ -154,14 +155,18 @@ def test_counts_shown_equal_the_reports(browser, reports):
         for (const row of document.querySelectorAll('tr[data-case]')) {
           const cells = {};
           for (const td of row.querySelectorAll('td[data-engine]')) {
-            cells[td.getAttribute('data-engine')] = td.innerText.trim().split(/\\s+/).pop();
+            cells[td.getAttribute('data-engine')] = [td.getAttribute('data-status'), td.innerText.trim()];
           }
           out[row.getAttribute('data-case')] = cells;
         }
         return out;""")
     for report, key in zip(reports, keys):
         for c in report["cases"]:
-            assert verdicts[c["id"]][key] == status(c), (report["label"], c["id"])
+            shown, text = verdicts[c["id"]][key]
+            assert shown == status(c), (report["label"], c["id"])
+            # A known failure reads as a failure: the failure's symbol and word, "known" after.
+            want = "✗ failed (known)" if shown == "xfailed" else shown
+            assert text.endswith(want), (report["label"], c["id"], text)
 
 
 def test_a_failing_case_links_to_its_diff(browser, reports):
@@ -277,6 +282,54 @@ def test_cr_coverage_by_section_equals_the_coverage_command(browser):
     examples = sum(int(r[2].split(" / ")[0]) for r in scoped)
     assert [t.text.strip() for t in total][1] == f"{examples} / {cr['examples']}"
     assert examples == cr["examples_covered"]
+
+
+def releases(reports):
+    """Engines with reports of two or more distinct versions, each release's cases by id, in
+    version order (the versions page's columns)."""
+    by_engine = {}
+    for r in reports:
+        name, version = r["label"].rsplit(" ", 1)
+        by_engine.setdefault(name, []).append((version, {c["id"]: c for c in r["cases"]}))
+    out = {}
+    for name, rs in by_engine.items():
+        versions = [v for v, _ in rs]
+        if len(rs) > 1 and len(set(versions)) == len(versions):
+            key = lambda vr: [int(p) for p in vr[0].split(".")] if all(p.isdigit() for p in vr[0].split(".")) else [0]
+            out[name] = sorted(rs, key=key)
+    return out
+
+
+def test_the_versions_page_shows_every_release_and_what_changed(browser, reports):
+    engines = releases(reports)
+    if not engines:
+        pytest.skip("no engine has reports of two releases in this site")
+    browser.get((SITE / "versions.html").as_uri())
+    assert browser.title.startswith("Engines across releases")
+    for name, rs in engines.items():
+        section = browser.find_element(By.CSS_SELECTOR, f'section[data-versions-engine="{name}"]')
+        heads = [th.get_attribute("data-release") for th in section.find_elements(By.CSS_SELECTOR, "thead th[data-release]")]
+        assert heads == [v for v, _ in rs], name
+        for version, cases in rs:
+            passed = sum(1 for c in cases.values() if status(c) == "passed")
+            cell = section.find_element(By.CSS_SELECTOR, f'tr[data-status="passed"] td[data-release="{version}"]')
+            assert int(cell.text) == passed, (name, version)
+        # A bar per release in the chart, drawn (it has a size on the page).
+        chart = section.find_element(By.CSS_SELECTOR, "svg.versions-chart")
+        assert chart.size["width"] > 0 and len(chart.find_elements(By.CSS_SELECTOR, "text")) == len(rs)
+        # Between consecutive releases, the regressions as the reports have them, linked to pages
+        # that exist.
+        for (old_v, old), (new_v, new) in zip(rs, rs[1:]):
+            want = sorted(i for i in old.keys() & new.keys()
+                          if old[i]["verdict"] == "passed" and new[i]["verdict"] not in ("passed", "skipped"))
+            heading = section.find_element(By.CSS_SELECTOR, f'h3[data-from="{old_v}"][data-to="{new_v}"]')
+            assert f"{len(want)} regressed" in heading.text, heading.text
+            items = section.find_elements(By.XPATH, f'.//h3[@data-from="{old_v}"]/following-sibling::ul[@class="regressed"][1]/li') if want else []
+            shown = sorted(li.get_attribute("data-case") for li in items)
+            assert shown == want, (name, old_v, new_v)
+            for li in items:
+                href = li.find_element(By.TAG_NAME, "a").get_attribute("href")
+                assert Path(href.removeprefix("file://")).exists(), href
 
 
 def test_a_screenshot_of_the_matrix(browser):

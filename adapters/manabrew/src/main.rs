@@ -1,4 +1,5 @@
-//! mtg-conformance adapter for manabrew-engine 0.13.1 (a Rust port of Forge's rules engine).
+//! mtg-conformance adapter for manabrew-engine 0.13.1 (a Rust port of Forge's rules engine; older
+//! releases through versions/).
 //!
 //! Speaks the JSON-lines protocol of `rulings/PROTOCOL.md` on stdin/stdout and only reports what
 //! the engine did; the runner judges. Cards are Forge card scripts written for this adapter from
@@ -21,7 +22,12 @@ use serde_json::{json, Value};
 const PROTOCOL_VERSION: u64 = 2;
 const CORPUS_FORMAT: u64 = 1;
 const ENGINE_NAME: &str = "manabrew-engine";
-const ENGINE_VERSION: &str = "0.13.1";
+/// The manabrew-engine release built against: build.sh sets it for `--version V` builds
+/// (versions/V/), the default is this manifest's.
+const ENGINE_VERSION: &str = match option_env!("MANABREW_ENGINE_VERSION") {
+    Some(v) => v,
+    None => "0.13.1",
+};
 
 fn main() {
     let mut cards_dir = PathBuf::from("adapters/manabrew/cards");

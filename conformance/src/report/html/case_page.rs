@@ -130,12 +130,24 @@ fn verdict(record: &CaseRecord, steps: Option<&[crate::corpus::case::Step]>, b: 
     let status = Status::of(record);
     let _ = writeln!(
         b,
-        "<span class=\"n {w}\"><span aria-hidden=\"true\">{}</span> {w}</span> <span class=\"raw\">(verdict <code>{}</code>, expectation <code>{}</code>)</span></h3>",
+        "<span class=\"n {w}\"><span aria-hidden=\"true\">{}</span> {}</span> <span class=\"raw\">(verdict <code>{}</code>, expectation <code>{}</code>)</span></h3>",
         status.symbol(),
+        status.label(),
         esc(&record.verdict),
         esc(&serde_json::to_string(&record.expectation).unwrap_or_default().replace('"', "")),
         w = status.word()
     );
+    // The expectations file's entry, after the verdict: why it is known, where, since when.
+    if let Some(k) = &record.known_failure {
+        let since = k.since.as_ref().map(|s| format!(", since {}", esc(s))).unwrap_or_default();
+        // Only a web address becomes a link: a report's text never runs as a `javascript:` URL.
+        let link = k
+            .link
+            .as_ref()
+            .map(|l| if l.starts_with("https://") || l.starts_with("http://") { format!(" (<a href=\"{0}\">{0}</a>)", esc(l)) } else { format!(" ({})", esc(l)) })
+            .unwrap_or_default();
+        let _ = writeln!(b, "<p class=\"known\">Listed in the engine's expectations as a known failure ({}{since}): {}{link}</p>", esc(&k.class), esc(&k.reason));
+    }
     if let Some(step) = record.step {
         let text = steps
             .and_then(|s| s.get(step.wrapping_sub(1)))

@@ -28,6 +28,9 @@ pub fn render(model: &Model, cr: Option<&CrCoverage>, reports: &[Report], tool: 
         count(model.cases.len(), "case", "cases")
     );
     b.push_str(&legend());
+    if !super::versions::engines(reports).is_empty() {
+        b.push_str("<p><a href=\"versions.html\">Engines across releases</a>: what each release fixed and broke.</p>\n");
+    }
     for w in &model.warnings {
         let _ = writeln!(
             b,

@@ -10,6 +10,7 @@
 //!
 //! - `index.html`: per-engine summary (overall and per topic), the matrix, the list of cases;
 //! - `cases/<id>.html`: one page per case;
+//! - `versions.html`: engines with reports of several releases, release by release;
 //! - `assets/style.css`, `assets/filter.js`.
 
 pub mod case_page;
@@ -17,6 +18,7 @@ pub mod input;
 pub mod matrix;
 pub mod model;
 pub mod page;
+pub mod versions;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -84,6 +86,9 @@ pub fn build(corpus: &Corpus, reports: &[Report], options: &Options) -> Vec<Site
             text: FILTER.into(),
         },
     ];
+    if let Some(text) = versions::render(reports, &tool) {
+        files.push(SiteFile { path: "versions.html".into(), text });
+    }
     for row in &model.cases {
         files.push(SiteFile {
             path: format!("cases/{}", page::case_file(&row.id)),

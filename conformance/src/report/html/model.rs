@@ -55,13 +55,22 @@ impl Status {
         }
     }
 
+    /// What a cell says: the word, but a known failure reads as the failure it is.
+    pub fn label(self) -> &'static str {
+        match self {
+            Status::XFailed => "failed (known)",
+            s => s.word(),
+        }
+    }
+
     /// A symbol, so that a cell reads without colour.
     pub fn symbol(self) -> &'static str {
         match self {
             Status::Passed => "✓",
             Status::Failed => "✗",
             Status::Errored => "⚠",
-            Status::XFailed => "◌",
+            // A known failure is a failure: it reads as one, the "known" mark is secondary.
+            Status::XFailed => "✗",
             Status::Skipped => "–",
         }
     }
@@ -92,8 +101,8 @@ impl Counts {
     pub fn worst(&self) -> Option<Status> {
         [
             Status::Failed,
-            Status::Errored,
             Status::XFailed,
+            Status::Errored,
             Status::Skipped,
             Status::Passed,
         ]

@@ -79,8 +79,9 @@ pub fn frame(title: &str, root: &str, body: &str, script: bool) -> String {
 /// One status count: symbol, number, and the word for screen readers and the tooltip.
 pub fn count_span(status: Status, n: usize) -> String {
     format!(
-        "<span class=\"n {w}\" title=\"{n} {w}\"><span aria-hidden=\"true\">{s}</span>&#160;{n}<span class=\"sr\"> {w}</span></span>",
+        "<span class=\"n {w}\" title=\"{n} {l}\"><span aria-hidden=\"true\">{s}</span>&#160;{n}<span class=\"sr\"> {l}</span></span>",
         w = status.word(),
+        l = status.label(),
         s = status.symbol(),
     )
 }
@@ -121,7 +122,7 @@ pub fn verdict_cell(status: Option<Status>, key: &str, href: Option<&str>) -> St
             let text = format!(
                 "<span aria-hidden=\"true\">{}</span> {}",
                 s.symbol(),
-                s.word()
+                s.label()
             );
             let inner = match href {
                 Some(h) => format!("<a href=\"{}\">{text}</a>", esc(h)),
@@ -159,7 +160,7 @@ pub fn legend() -> String {
         ),
         (
             Status::XFailed,
-            "a known failure, listed in the engine's expectations file",
+            "a failure the engine's expectations file already lists (a failure all the same)",
         ),
         (
             Status::Skipped,
@@ -171,7 +172,7 @@ pub fn legend() -> String {
             "<li><span class=\"n {}\"><span aria-hidden=\"true\">{}</span> {}</span> {}</li>",
             s.word(),
             s.symbol(),
-            s.word(),
+            s.label(),
             esc(meaning)
         );
     }

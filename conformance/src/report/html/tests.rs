@@ -309,6 +309,14 @@ fn the_index_shows_counts_with_symbols_and_words() {
         row.contains("<span aria-hidden=\"true\">✗</span>&#160;1<span class=\"sr\"> failed</span>"),
         "{row}"
     );
+    // A known failure reads as a failure (issue 31): the failure's symbol, "known" after it.
+    assert!(
+        row.contains("<span class=\"n xfailed\" title=\"1 failed (known)\"><span aria-hidden=\"true\">✗</span>&#160;1<span class=\"sr\"> failed (known)</span>"),
+        "{row}"
+    );
+    // Its case page gives the expectations file's reason after the verdict.
+    let case = page(&files, &format!("cases/{}", case_file(TAP)));
+    assert!(case.contains("Listed in the engine's expectations as a known failure (failed): known"), "{case}");
     assert!(row.contains("href=\"cases/cr-107.5_2Ftapped-land-cannot-tap-again.html\""));
     assert!(
         row.contains("The tap symbol is {T}."),
@@ -429,4 +437,41 @@ fn the_index_shows_cr_coverage_by_section() {
         row("707")
     );
     assert!(index.contains("Examples: 0 of 193 covered by a case"));
+}
+
+/// Issue 31, item 3: three real releases of phase (the reports `compare` is tested on) give the
+/// versions page: a column per release in release order (0.103.0 after 0.83.0, whatever the
+/// order given), a bar per release in the chart, and between consecutive releases what was fixed
+/// and what regressed, linked to case pages the site has.
+#[test]
+fn the_versions_page_shows_each_release_and_what_changed() {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/compare");
+    let reports: Vec<Report> = ["phase-0.103.0.jsonl", "phase-0.77.0.jsonl", "phase-0.83.0.jsonl"]
+        .iter()
+        .map(|n| {
+            let text = std::fs::read_to_string(data.join(n)).expect("a checked-in report");
+            parse(&data.join(n), &text).expect("a report")
+        })
+        .collect();
+    let corpus = Corpus::load(Path::new(env!("CARGO_MANIFEST_DIR")).join("../rulings")).expect("the corpus").corpus;
+    let files = build(&corpus, &reports, &Options::default());
+    let versions = files.iter().find(|f| f.path == "versions.html").expect("a versions page");
+    well_formed(versions);
+    let v = &versions.text;
+    let heads: Vec<usize> = ["0.77.0", "0.83.0", "0.103.0"].iter().map(|r| v.find(&format!("<th scope=\"col\" data-release=\"{r}\">")).expect("a column")).collect();
+    assert!(heads.windows(2).all(|w| w[0] < w[1]), "release order: {heads:?}");
+    assert_eq!(v.matches("<text x=").count(), 3, "a bar label per release");
+    assert!(v.contains("0.77.0 → 0.83.0: 1 fixed, 0 regressed</h3>"), "{v}");
+    assert!(v.contains("0.83.0 → 0.103.0: 4 fixed, 1 regressed</h3>"), "{v}");
+    let regressed = &v[v.find("<ul class=\"regressed\">").expect("a regressed list")..];
+    let link = format!("href=\"cases/{}\"", case_file("cr-615.4/prevent-in-response"));
+    assert!(regressed[..regressed.find("</ul>").unwrap_or(0)].contains(&link), "{regressed}");
+    assert!(files.iter().any(|f| f.path == format!("cases/{}", case_file("cr-615.4/prevent-in-response"))));
+    // The passed row counts what the footers say each release passed.
+    for (r, passed) in [("0.77.0", 368), ("0.83.0", 369), ("0.103.0", 372)] {
+        assert!(v.contains(&format!("<td data-release=\"{r}\" data-n=\"{passed}\">{passed}</td>")), "{r}");
+    }
+    // The index links to it; a site of one release per engine has no such page.
+    assert!(page(&files, "index.html").contains("href=\"versions.html\""));
+    assert!(!site().iter().any(|f| f.path == "versions.html"));
 }
