@@ -749,6 +749,13 @@ pub enum Effect {
     Untap(EffectObject),
     /// "Exile all graveyards".
     ExileAllGraveyards,
+    /// "Copy target [instant or sorcery] spell[, except that the copy is [colors]]" (CR 707.10):
+    /// a copy of the `target`-th target is put on the stack under this effect's controller, with
+    /// every decision made for the original (targets, X) and the objects its costs were paid
+    /// with (the sacrificed permanent's power, `Amount::SacrificedPower`), and `colors` as a
+    /// color-setting effect if given. Choosing new targets for it (CR 707.10c) isn't modelled:
+    /// the copy keeps the original's targets, which that rule allows.
+    CopyTargetSpell { target: usize, colors: Option<Vec<Color>> },
     /// "When you do, [effect]" (CR 603.12): a reflexive triggered ability, triggered by the
     /// enclosing effect having done what it says; it is put on the stack the next time a player
     /// would receive priority, with its targets chosen then (CR 603.3d). Its X is the power of
@@ -863,6 +870,10 @@ pub enum Amount {
     /// "That much": the amount of the event a triggered ability triggered on (CR 603.2g: the
     /// damage dealt).
     EventAmount,
+    /// "The sacrificed creature's power": the power of the permanent sacrificed to cast the
+    /// resolving spell, as it last existed on the battlefield (CR 608.2h); a copy of the spell
+    /// uses the original's (CR 707.10).
+    SacrificedPower,
 }
 
 /// What mana an `AddMana` effect produces (CR 106.3, 106.7).
@@ -894,6 +905,8 @@ pub enum TargetSpec {
     Any,
     /// "target spell": a spell on the stack (CR 115.1a).
     Spell,
+    /// "target instant or sorcery spell".
+    InstantOrSorcerySpell,
     /// "target spell, activated ability, or triggered ability": anything on the stack (mana
     /// abilities never are, CR 605.3b).
     SpellOrAbility,

@@ -354,7 +354,8 @@ fn resolution_answers(state: &GameState) -> Vec<Answers> {
                     crate::abilities::Amount::CountersOnThis(_)
                     | crate::abilities::Amount::PermanentsWithSubtype(_)
                     | crate::abilities::Amount::CreaturesBlockingThis
-                    | crate::abilities::Amount::EventAmount => continue,
+                    | crate::abilities::Amount::EventAmount
+                    | crate::abilities::Amount::SacrificedPower => continue,
                 };
                 let mut recipients: Vec<ObjectId> = state
                     .battlefield_ids()

@@ -90,12 +90,19 @@ pub(crate) fn cast(state: &mut GameState, c: Cast, ev: &mut Vec<Event>, board: O
     // CR 601.2h: the costs are paid, mana first and then the sacrifice, in any order the
     // player likes; the total was locked in by the check.
     pay_mana(state, player, &cost, x, payment.as_ref(), purpose, ev)?;
+    // CR 608.2h: "the sacrificed creature's power" is its power as it last existed there.
+    let sacrificed_power = sacrifice
+        .first()
+        .and_then(|id| board.get(id))
+        .and_then(|c| c.power)
+        .map(|p| u32::try_from(p.max(0)).unwrap_or(0));
     for id in sacrifice {
         zones::sacrifice(state, id, ev);
     }
     let new = zones::move_to(state, card, ZoneKind::Stack, Some(player), ev).ok_or(Rejection::NoSuchObject(card))?;
     if let Some(o) = state.object_mut(new) {
         o.x = if cost.x > 0 { Some(x) } else { None };
+        o.sacrificed_power = sacrificed_power;
     }
     state.stack.push(StackEntry {
         id: new,

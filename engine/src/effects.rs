@@ -78,6 +78,7 @@ impl ResolveCtx<'_> {
             Amount::X => self.x,
             Amount::CountersOnThis(kind) => self.source_counters.get(kind).copied().unwrap_or(0),
             Amount::EventAmount => self.event.amount,
+            Amount::SacrificedPower => self.source.and_then(|s| state.object(s)).and_then(|o| o.sacrificed_power).unwrap_or(0),
             Amount::PermanentsWithSubtype(sub) => {
                 let board = board_of(state);
                 let n = state
@@ -758,6 +759,32 @@ pub(crate) fn resolve(
                     ev.push(Event::Untapped { object: id });
                 }
             }
+        }
+        Effect::CopyTargetSpell { target, colors } => {
+            let Some(original) = ctx.object_target(*target) else { return Ok(()) };
+            let Some(entry) = state.stack.iter().find(|e| e.id == original).cloned() else { return Ok(()) };
+            let Some(mut copy) = state.object(original).cloned() else { return Ok(()) };
+            // CR 707.10: owned and controlled by the player who put it on the stack; no card.
+            let id = state.new_object_id();
+            copy.id = id;
+            copy.card = None;
+            copy.spell_copy = true;
+            copy.owner = ctx.controller;
+            copy.controller = ctx.controller;
+            copy.base_controller = ctx.controller;
+            copy.timestamp = state.new_timestamp();
+            state.objects.insert(id, copy);
+            if let Some(colors) = colors {
+                let timestamp = state.new_timestamp();
+                state.effects.push(ContinuousEffect {
+                    timestamp,
+                    source: ctx.source,
+                    affected: vec![id],
+                    modifications: vec![Modification::SetColors(colors.clone())],
+                    duration: Duration::Indefinite,
+                });
+            }
+            state.stack.push(crate::state::StackEntry { id, controller: ctx.controller, ..entry });
         }
         Effect::ExileAllGraveyards => {
             let ids: Vec<ObjectId> = state.zone_objects(ZoneKind::Graveyard, None).iter().map(|o| o.id).collect();

@@ -26,6 +26,8 @@ pub enum Event {
     },
     TokenCreated { object: ObjectId, name: String },
     TokenCeasedToExist { object: ObjectId },
+    /// A copy of a spell left the stack and ceased to exist (CR 707.10a).
+    SpellCopyCeasedToExist { object: ObjectId },
     LandPlayed { player: PlayerId, object: ObjectId },
     SpellCast { player: PlayerId, object: ObjectId, x: Option<u32> },
     AbilityActivated { player: PlayerId, source: ObjectId, ability: usize, stack_id: Option<ObjectId> },

@@ -48,6 +48,14 @@ pub(crate) fn check(state: &mut GameState, answers: Option<&Answers>, ev: &mut V
         ev.push(Event::TokenCeasedToExist { object: id });
         any = true;
     }
+    // CR 707.10a: a copy of a spell anywhere but on the stack ceases to exist.
+    let copies: Vec<ObjectId> =
+        state.objects.values().filter(|o| o.spell_copy && o.zone != ZoneKind::Stack).map(|o| o.id).collect();
+    for id in copies {
+        state.objects.remove(&id);
+        ev.push(Event::SpellCopyCeasedToExist { object: id });
+        any = true;
+    }
     let mut to_graveyard = Vec::new();
     let mut annihilate = Vec::new();
     let mut unattach = Vec::new();

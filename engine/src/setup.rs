@@ -186,6 +186,8 @@ pub(crate) fn build(setup: GameSetup) -> Result<GameState, SetupError> {
                 loyalty_activated_turn: None,
                 chosen_color: None,
                 chosen_type: None,
+                spell_copy: false,
+                sacrificed_power: None,
         deathtouch_damage: false,
             },
         );

@@ -120,6 +120,14 @@ pub struct Object {
     /// CR 614.12, 205.3e); a new object has none (CR 400.7).
     #[serde(default)]
     pub chosen_type: Option<String>,
+    /// A copy of a spell (CR 707.10): a spell with no card; anywhere but on the stack it ceases
+    /// to exist (CR 707.10a, a state-based action).
+    #[serde(default)]
+    pub spell_copy: bool,
+    /// The power of the permanent sacrificed to pay this spell's additional cost, as it last
+    /// existed on the battlefield (CR 608.2h); a copy of the spell has the original's (CR 707.10).
+    #[serde(default)]
+    pub sacrificed_power: Option<u32>,
     /// Dealt damage by a source with deathtouch since state-based actions were last checked
     /// (CR 704.5h).
     #[serde(default)]

@@ -62,6 +62,10 @@ pub fn matches(
     if obj.is_none_or(|o| o.zone == ZoneKind::Stack) {
         return state.stack.iter().find(|e| e.id == *id).is_some_and(|entry| match spec {
             TargetSpec::Spell => entry.kind == StackEntryKind::Spell,
+            TargetSpec::InstantOrSorcerySpell => {
+                entry.kind == StackEntryKind::Spell
+                    && board.get(id).is_some_and(|c| c.is(CardType::Instant) || c.is(CardType::Sorcery))
+            }
             TargetSpec::SpellOrAbility => true,
             _ => false,
         });
@@ -76,7 +80,7 @@ pub fn matches(
         TargetSpec::PermanentWithSubtype(sub) => on_battlefield && ch.subtypes.iter().any(|s| s == sub),
         TargetSpec::CreatureYouControl => creature && obj.controller == controller,
         TargetSpec::Any => creature || (on_battlefield && ch.is(CardType::Planeswalker)),
-        TargetSpec::Spell | TargetSpec::SpellOrAbility | TargetSpec::Player => false,
+        TargetSpec::Spell | TargetSpec::InstantOrSorcerySpell | TargetSpec::SpellOrAbility | TargetSpec::Player => false,
         TargetSpec::CreatureAnOpponentControls => creature && obj.controller != controller,
         TargetSpec::PermanentAnOpponentControls => on_battlefield && obj.controller != controller,
         TargetSpec::Land => on_battlefield && ch.is(CardType::Land),

@@ -150,6 +150,8 @@ fn move_raw(
         loyalty_activated_turn: None,
         chosen_color: None,
         chosen_type: None,
+        spell_copy: old.spell_copy,
+        sacrificed_power: None,
         deathtouch_damage: false,
     };
     state.objects.insert(new_id, new);
@@ -331,7 +333,11 @@ fn apply_etb_replacements(
                 let n = match amount {
                     Amount::Fixed(n) => *n,
                     Amount::X => entered_x.unwrap_or(0),
-                    Amount::CountersOnThis(_) | Amount::PermanentsWithSubtype(_) | Amount::CreaturesBlockingThis | Amount::EventAmount => 0,
+                    Amount::CountersOnThis(_)
+                    | Amount::PermanentsWithSubtype(_)
+                    | Amount::CreaturesBlockingThis
+                    | Amount::EventAmount
+                    | Amount::SacrificedPower => 0,
                 };
                 counters.push((kind.clone(), n));
             }
@@ -442,6 +448,8 @@ pub fn create_token(
             loyalty_activated_turn: None,
             chosen_color: None,
             chosen_type: None,
+            spell_copy: false,
+            sacrificed_power: None,
         deathtouch_damage: false,
         },
     );

@@ -161,3 +161,27 @@ pub fn adaptive_automaton() -> CardDef {
             Modification::ModifyPt { power: 1, toughness: 1 },
         ))
 }
+
+/// Fork ({R}{R} Instant): a copy of a spell (CR 707.10) with a color-setting exception. Here
+/// for CR 707.10 Example 2 (a copy of Fling).
+pub const FORK: &str = "Copy target instant or sorcery spell, except that the copy is red. You may choose new targets for the copy.";
+
+pub fn fork() -> CardDef {
+    CardDef::new("Fork", FORK).cost("{R}{R}").types(&[CardType::Instant]).spell(
+        vec![TargetSpec::InstantOrSorcerySpell],
+        Effect::CopyTargetSpell { target: 0, colors: Some(vec![crate::types::Color::Red]) },
+    )
+}
+
+/// Fling ({1}{R} Instant): an additional sacrifice (CR 601.2b, 601.2h) whose power, as the
+/// creature last existed (CR 608.2h), is the damage; a copy uses the original's (CR 707.10).
+pub const FLING: &str = "As an additional cost to cast this spell, sacrifice a creature.\nFling deals damage equal to the sacrificed creature's power to any target.";
+
+pub fn fling() -> CardDef {
+    let mut d = CardDef::new("Fling", FLING)
+        .cost("{1}{R}")
+        .types(&[CardType::Instant])
+        .spell(vec![TargetSpec::Any], Effect::DealDamage { amount: Amount::SacrificedPower, target: 0 });
+    d.additional_sacrifice = Some(vec![CardType::Creature]);
+    d
+}

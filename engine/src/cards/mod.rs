@@ -375,6 +375,8 @@ fn registry() -> &'static Registry {
             layer_examples::chaoslace(),
             layer_examples::mycosynth_lattice(),
             layer_examples::rune_of_flight(),
+            copy_examples::fork(),
+            copy_examples::fling(),
             copy_examples::copy_artifact(),
             copy_examples::quicksilver_gargantuan(),
             copy_examples::tarmogoyf(),
@@ -582,7 +584,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 131);
+        assert_eq!(names.len(), 133);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {
