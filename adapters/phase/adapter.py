@@ -433,7 +433,8 @@ class CaseRun:
         p = self.g.player(SEATS[name])
         pool = "".join("{%s}" % MANA_TO_SYMBOL.get(m["color"], "?") for m in p["mana_pool"]["mana"])
         return {"subject": "player", "life": p["life"], "mana_pool": pool,
-                "hand_size": len(p["hand"]), "library_size": len(p["library"])}
+                "hand_size": len(p["hand"]), "library_size": len(p["library"]),
+                "lost": bool(p.get("is_eliminated"))}
 
     def observe_stack(self):
         items = []
@@ -870,6 +871,17 @@ class CaseRun:
             # phase's order lists the triggers in the order they are put on the stack (last = top)
             order = list(reversed(top_first))
             return self.pick(seat, acts, lambda d: d.get("order") == order, "OrderTriggers", str(wanted))
+        if ty == "EffectZoneChoice" and data.get("effect_kind") == "Sacrifice":
+            # "each player sacrifices" (CR 101.4): phase asks each player in turn; the step
+            # names every player's choice in one `sacrifice` list
+            if "sacrifice" not in ch:
+                return False
+            self._asked.add("sacrifice")
+            offered = data.get("cards") or []
+            want = [self.oid(r) for r in ch["sacrifice"] if self.refs.get(r) in offered]
+            return self.pick(seat, [a for a in acts if a.kind == "SelectCards"],
+                             lambda d: sorted(d.get("cards") or []) == sorted(want), "SelectCards",
+                             "sacrifice %s" % json.dumps(ch["sacrifice"]))
         if ty == "OptionalEffectChoice":
             if "may" not in ch:
                 return False

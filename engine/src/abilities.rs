@@ -391,6 +391,10 @@ pub enum StaticAbility {
     /// controls would deal, applied once to each damage event (CR 614.5;
     /// `replacement::damage_dealt`).
     DoubleDamageFromCreaturesYouControl,
+    /// "If you would lose the game, instead [effect]" (CR 614.1a, 104.3): a replacement of the
+    /// game loss the state-based actions of CR 704.5a-b would cause (`game_loss`); the effect
+    /// is done as the ability's controller's, with this permanent as its source.
+    InsteadOfLosingTheGame(Effect),
 }
 
 /// The permanents a static prevention or replacement effect watches (CR 615.10).
@@ -790,6 +794,28 @@ pub enum Effect {
     /// Undying's triggered ability (CR 702.93a): return the card that died to the battlefield
     /// under its owner's control with a +1/+1 counter on it.
     ReturnDiedWithCounter,
+    /// "Exile [object]" (CR 406.2), e.g. "exile this creature".
+    Exile(EffectObject),
+    /// "Your life total becomes N" (CR 119.5: the player gains or loses the difference).
+    LifeTotalBecomes(LifeTotal),
+    /// "You lose N life" (CR 119.3).
+    YouLoseLife(Amount),
+    /// "Shuffle your hand, your graveyard, and all permanents you own into your library"
+    /// (CR 701.24a): one move of all of them, then one shuffle.
+    ShuffleHandGraveyardAndPermanentsIntoLibrary,
+    /// "Each player sacrifices a [type] of their choice" (CR 101.4, 701.21a): the active player
+    /// chooses, then each other player in turn order, then all the chosen permanents are
+    /// sacrificed at once (`sacrifice::each_player_sacrifices`; choices `Answers::sacrifice`).
+    EachPlayerSacrifices { types: Vec<CardType> },
+}
+
+/// A life total an effect sets (CR 119.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum LifeTotal {
+    /// A fixed number ("your life total becomes 20").
+    Fixed(i32),
+    /// "Your starting life total" (CR 103.4: 20 in a two-player game).
+    Starting,
 }
 
 /// How long a continuous effect from a resolving ability lasts, as the card says (CR 611.2a).

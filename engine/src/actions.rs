@@ -426,10 +426,13 @@ fn choice_answers(state: &GameState, board: &crate::layers::Board) -> Vec<Answer
     let mut copy_types = Vec::new();
     let mut chooses_color = false;
     let mut chooses_type = false;
+    // CR 101.4: "each player sacrifices" asks every player with a choice for one.
+    let mut sacrifices = Vec::new();
     match &top.kind {
         crate::state::StackEntryKind::Ability { effect, .. } => {
             may = effect.parts().iter().any(|e| matches!(e, Effect::May(_)));
             makes_copy = effect.parts().iter().any(|e| matches!(e, Effect::BecomeCopy { .. }));
+            sacrifices = crate::sacrifice::choice_answers(state, board, &effect.parts(), 32);
         }
         crate::state::StackEntryKind::Spell => {
             if let Some(ch) = board.get(&top.id) {
@@ -465,7 +468,7 @@ fn choice_answers(state: &GameState, board: &crate::layers::Board) -> Vec<Answer
             .flat_map(|b| types_worth_trying.iter().map(|t| Answers { creature_type: Some(t.clone()), ..b.clone() }))
             .collect()
     };
-    let mut base: Vec<Answers> = Vec::new();
+    let mut base: Vec<Answers> = sacrifices;
     if may {
         base.push(Answers { may: Some(true), ..Answers::default() });
         base.push(Answers { may: Some(false), ..Answers::default() });

@@ -890,6 +890,52 @@ pub(crate) fn resolve(
                 }
             }
         }
+        Effect::Exile(object) => {
+            if let Some(id) = ctx.object(state, *object) {
+                zones::move_to(state, id, ZoneKind::Exile, None, ev);
+            }
+        }
+        Effect::LifeTotalBecomes(total) => {
+            // CR 119.5: the player gains or loses the difference.
+            let target = match total {
+                crate::abilities::LifeTotal::Fixed(n) => *n,
+                crate::abilities::LifeTotal::Starting => crate::game_loss::STARTING_LIFE,
+            };
+            let now = state.player(ctx.controller).map(|p| p.life).unwrap_or(target);
+            let diff = i64::from(target) - i64::from(now);
+            if diff > 0 {
+                gain_life(state, ctx.controller, u32::try_from(diff).unwrap_or(u32::MAX), ev);
+            } else if diff < 0 {
+                lose_life(state, ctx.controller, u32::try_from(-diff).unwrap_or(u32::MAX), ev);
+            }
+        }
+        Effect::YouLoseLife(amount) => {
+            let n = ctx.amount(state, amount);
+            lose_life(state, ctx.controller, n, ev);
+        }
+        Effect::ShuffleHandGraveyardAndPermanentsIntoLibrary => {
+            let p = ctx.controller;
+            let mut ids: Vec<ObjectId> = state.zone_objects(ZoneKind::Hand, Some(p)).iter().map(|o| o.id).collect();
+            ids.extend(state.zone_objects(ZoneKind::Graveyard, Some(p)).iter().map(|o| o.id));
+            ids.extend(state.zone_objects(ZoneKind::Battlefield, None).iter().filter(|o| o.owner == p).map(|o| o.id));
+            zones::move_batch(state, &ids, ZoneKind::Library, None, &[], ev);
+            zones::shuffle_library(state, p);
+        }
+        Effect::EachPlayerSacrifices { types } => {
+            crate::sacrifice::each_player_sacrifices(state, types, ctx.answers, ev)?;
+        }
     }
     Ok(())
+}
+
+/// `player` loses `n` life (CR 119.3).
+pub(crate) fn lose_life(state: &mut GameState, player: PlayerId, n: u32, ev: &mut Vec<Event>) {
+    if n == 0 {
+        return;
+    }
+    if let Some(pl) = state.player_mut(player) {
+        pl.life = pl.life.saturating_sub(i32::try_from(n).unwrap_or(i32::MAX));
+        let life = pl.life;
+        ev.push(Event::LifeChanged { player, life });
+    }
 }

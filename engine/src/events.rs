@@ -49,6 +49,8 @@ pub enum Event {
     /// (blocker, attacker) pairs (CR 509.1g).
     BlockersDeclared { player: PlayerId, blocks: Vec<(ObjectId, ObjectId)> },
     PlayerLost { player: PlayerId },
+    /// A replacement effect of `source` replaced `player`'s loss of the game (CR 614.1a, 104.3).
+    GameLossReplaced { player: PlayerId, source: ObjectId },
     EffectsEnded { count: usize },
     /// A spell or ability was countered (CR 701.6).
     Countered { id: ObjectId },

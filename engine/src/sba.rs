@@ -1,5 +1,6 @@
 //! State-based actions (CR 704), checked whenever a player would receive priority (CR 704.3):
-//! 704.5a life, 704.5b empty library draw, 704.5d tokens off the battlefield, 704.5f toughness,
+//! 704.5a life, 704.5b empty library draw (a loss of the game, which `game_loss` replaces or
+//! carries out), 704.5d tokens off the battlefield, 704.5f toughness,
 //! 704.5g lethal damage, 704.5h damage from a deathtouch source (neither destroys an
 //! indestructible creature, CR 702.12b), 704.5i loyalty, 704.5j the legend rule (the player chooses which to
 //! keep: `Answers::keep` on the pass that led here; where no answers can travel — after
@@ -26,17 +27,9 @@ pub(crate) fn check(state: &mut GameState, answers: Option<&Answers>, ev: &mut V
     let mut any = false;
     let board = board_of(state);
     let legend_losers = legend_rule(state, &board, answers)?;
-    let ids = state.player_ids();
-    for p in ids {
-        if let Some(pl) = state.player_mut(p) {
-            if !pl.lost && (pl.life <= 0 || pl.drew_from_empty) {
-                pl.lost = true;
-                ev.push(Event::PlayerLost { player: p });
-                any = true;
-            }
-            pl.drew_from_empty = false;
-        }
-    }
+    // CR 704.5a-b: who would lose; the loss itself (or its replacement) happens with the rest
+    // of this event, below.
+    let losers = crate::game_loss::would_lose(state);
     let gone: Vec<ObjectId> = state
         .objects
         .values()
@@ -91,6 +84,10 @@ pub(crate) fn check(state: &mut GameState, answers: Option<&Answers>, ev: &mut V
     // CR 704.5h looks at deathtouch damage dealt since the last check only.
     for o in state.objects.values_mut() {
         o.deathtouch_damage = false;
+    }
+    if !losers.is_empty() {
+        crate::game_loss::lose(state, &board, &losers, ev)?;
+        any = true;
     }
     for id in unattach {
         if let Some(o) = state.object_mut(id) {

@@ -112,7 +112,8 @@ pub fn observe(game: &GameState, pools: &[ManaPool], refs: &HashMap<String, Card
             .unwrap_or_default();
         return json!({"subject": "player", "life": game.player(p).life, "mana_pool": pool,
                       "hand_size": game.cards_in_zone(ZoneType::Hand, p).len(),
-                      "library_size": game.cards_in_zone(ZoneType::Library, p).len()});
+                      "library_size": game.cards_in_zone(ZoneType::Library, p).len(),
+                      "lost": game.player(p).has_lost});
     }
     if subject == Some("stack") {
         // The engine's stack iterates bottom first; the corpus lists the top first.

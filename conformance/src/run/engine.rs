@@ -224,6 +224,9 @@ pub struct PlayerObservation {
     pub hand_size: Option<i64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub library_size: Option<i64>,
+    /// Whether the player has lost the game (CR 104.3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lost: Option<bool>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]

@@ -430,6 +430,7 @@ fn player_value(p: &PlayerObservation, field: PlayerField) -> Option<Value> {
         PlayerField::ManaPool => p.mana_pool.clone().map(Value::Text),
         PlayerField::HandSize => p.hand_size.map(Value::Int),
         PlayerField::LibrarySize => p.library_size.map(Value::Int),
+        PlayerField::Lost => p.lost.map(Value::Bool),
     }
 }
 

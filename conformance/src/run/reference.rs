@@ -637,6 +637,7 @@ impl<G: RulesGame> Session<G> {
                     mana_pool: Some(v.mana_pool.to_symbols()),
                     hand_size: Some(i64::from(v.hand_size)),
                     library_size: Some(i64::from(v.library_size)),
+                    lost: Some(v.lost),
                 }))
             }
             Subject::Stack {} => Ok(Observation::Stack {

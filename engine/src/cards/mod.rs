@@ -27,6 +27,7 @@ mod combat_requirements;
 mod blocked_triggers;
 mod damage_examples;
 mod example_cards;
+mod game_basics;
 mod crystalline_resonance;
 mod counterspells;
 mod crystalline_giant;
@@ -396,8 +397,19 @@ fn registry() -> &'static Registry {
             cr_6xx_cards::rakalite(),
             cr_6xx_cards::millstone(),
             cr_6xx_cards::gratuitous_violence(),
+            // CR 1xx-7xx Examples, issue 28 (game basics).
+            game_basics::fleshbag_marauder(),
+            game_basics::dwarven_reinforcements(),
+            game_basics::exquisite_archangel(),
+            game_basics::lichs_mirror(),
+            game_basics::nights_whisper(),
         ]);
-        let tokens = vec![hangarback_walker::thopter_token(), tevesh_szat::thrull_token(), example_cards::boo_token()];
+        let tokens = vec![
+            hangarback_walker::thopter_token(),
+            tevesh_szat::thrull_token(),
+            example_cards::boo_token(),
+            game_basics::dwarf_berserker_token(),
+        ];
         let by_name = cards.iter().enumerate().map(|(i, c)| (c.name.clone(), i)).collect();
         let token_by_name = tokens.iter().enumerate().map(|(i, c)| (c.name.clone(), i)).collect();
         let printed_cards = cards.iter().map(|c| Characteristics::printed(c, 0)).collect();
@@ -584,7 +596,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 133);
+        assert_eq!(names.len(), 138);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {

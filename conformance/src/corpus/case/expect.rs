@@ -42,6 +42,7 @@ names! {
         ManaPool = "mana_pool",
         HandSize = "hand_size",
         LibrarySize = "library_size",
+        Lost = "lost",
     }
 }
 
@@ -132,6 +133,7 @@ impl PlayerField {
     pub fn shape(self) -> Shape {
         match self {
             PlayerField::ManaPool => Shape::Text(TextKind::Mana),
+            PlayerField::Lost => Shape::Bool,
             _ => Shape::Int,
         }
     }
@@ -663,6 +665,7 @@ const EXPECT_KEYS: &[&str] = &[
     "mana_pool",
     "hand_size",
     "library_size",
+    "lost",
 ];
 
 fn key_shape(key: &str) -> Shape {
