@@ -103,7 +103,7 @@ def strings(v):
 # --- static checks: what this adapter can't map, decided before anything runs ------------------
 
 SUPPORTED_VERBS = {"activate", "cast", "play_land", "pass", "resolve", "advance", "attack", "block", "choose"}
-SUPPORTED_CHOOSE = {"may", "distribute", "keep", "copy", "pay", "mana", "counter", "sacrifice", "color",
+SUPPORTED_CHOOSE = {"may", "distribute", "keep", "copy", "pay", "mana", "counter", "sacrifice", "color", "damage",
                     "creature_type"}
 
 
@@ -627,6 +627,10 @@ class CaseRun:
                         (turn_of is None or turn_of == active):
                     reached = True
             if reached:
+                if self.waiting().get("type") == "AssignCombatDamage":
+                    # the combat damage step begins with its turn-based action (CR 510.1): the
+                    # assignment the step's `damage` table gives
+                    self.answer_prompts(step)
                 return
         raise StepFailed("advance: phase did not reach %s within %d passes" % (target, MAX_PASSES))
 
@@ -871,6 +875,34 @@ class CaseRun:
             # phase's order lists the triggers in the order they are put on the stack (last = top)
             order = list(reversed(top_first))
             return self.pick(seat, acts, lambda d: d.get("order") == order, "OrderTriggers", str(wanted))
+        if ty == "AssignCombatDamage":
+            # combat damage assignment (CR 510.1): the step's `damage` table for this attacker,
+            # blockers by ref and the defending player by name (trample, CR 702.19b)
+            table = ch.get("damage") or {}
+            ref = self.ref_of(data.get("attacker_id"))
+            if ref not in table:
+                if len(data.get("blockers") or []) >= 2 or data.get("trample"):
+                    # the corpus requires the division to be given (rulings/README.md,
+                    # choose.damage): a pass without it is rejected, the game left as it was
+                    raise Rejected("choice", "phase asks for %s's combat damage assignment; the step "
+                                             "gives none" % ref)
+                return False
+            self._asked.add("damage")
+            assignments, to_player = [], 0
+            for to, n in table[ref].items():
+                if to in SEATS:
+                    to_player += int(n)
+                else:
+                    assignments.append([self.oid(to), int(n)])
+            action = {"type": "AssignCombatDamage",
+                      "data": {"mode": "Normal", "assignments": assignments,
+                               "trample_damage": to_player, "controller_damage": 0}}
+            try:
+                self.apply(seat, action)
+            except Exception as e:  # phase refuses a division the rules don't allow
+                raise Rejected("choice", "phase refuses the damage assignment %s: %s"
+                               % (json.dumps(table[ref]), e))
+            return True
         if ty == "EffectZoneChoice" and data.get("effect_kind") == "Sacrifice":
             # "each player sacrifices" (CR 101.4): phase asks each player in turn; the step
             # names every player's choice in one `sacrifice` list
