@@ -625,10 +625,9 @@ pub(crate) fn kept(state: &GameState) -> Arc<crate::revision::Kept> {
     if let Some(kept) = state.board_cache.get(key, &state.objects) {
         return kept;
     }
-    let kept = Arc::new(crate::revision::Kept::new(
-        compute_all(state),
-        crate::revision::LayerInputs::of(&state.objects),
-    ));
+    let mut orders = 0;
+    let board = compute(state, &mut orders);
+    let kept = Arc::new(crate::revision::Kept::new(board, crate::revision::LayerInputs::of(&state.objects), orders));
     state.board_cache.put(key, Arc::clone(&kept));
     kept
 }
@@ -683,8 +682,19 @@ fn begin_in_layer(state: &GameState, board: &Board, objs: &[&Object], layer: Lay
     }
 }
 
+/// Whether the state's board applied some effect out of timestamp order, after an effect it
+/// depends on (CR 613.8b): how `reach` measures how often generated games need dependency.
+pub fn dependency_ordered(state: &GameState) -> bool {
+    kept(state).dependency_orders > 0
+}
+
 /// Characteristics of every object in the game, computed afresh.
 pub fn compute_all(state: &GameState) -> Board {
+    compute(state, &mut 0)
+}
+
+/// [`compute_all`], counting in `orders` the effects dependency applied before an earlier one.
+fn compute(state: &GameState, orders: &mut u32) -> Board {
     // Printed values and layer 1 (CR 613.1, 613.2).
     let mut board = Board::with_capacity(state.objects.len());
     // The object of each board entry, in the same (id) order: the loops below walk both together
@@ -769,7 +779,11 @@ pub fn compute_all(state: &GameState) -> Board {
             let group = apps[remaining[0]].cda_first;
             let same: Vec<usize> = remaining.iter().copied().filter(|&i| apps[i].cda_first == group).collect();
             let pick = if same.len() > 1 && same.iter().any(|&i| apps[i].starting.is_some()) {
-                crate::dependency::next(&same, |a, b| depends(state, &board, &battlefield, &apps, &started, a, b))
+                let pick = crate::dependency::next(&same, |a, b| depends(state, &board, &battlefield, &apps, &started, a, b));
+                if pick != same.first().copied() {
+                    *orders = orders.saturating_add(1);
+                }
+                pick
             } else {
                 same.first().copied()
             };

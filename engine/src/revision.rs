@@ -115,11 +115,14 @@ pub(crate) struct Kept {
     pub(crate) reps: OnceLock<Vec<ActiveReplacement>>,
     /// What each land could produce (`could_produce::land_table`).
     pub(crate) lands: OnceLock<ProduceTable>,
+    /// How many times computing the board applied an effect before an earlier one because that
+    /// one depends on it (CR 613.8b), for `layers::dependency_ordered`.
+    pub(crate) dependency_orders: u32,
 }
 
 impl Kept {
-    pub(crate) fn new(board: Board, inputs: LayerInputs) -> Kept {
-        Kept { board: Arc::new(board), inputs, reps: OnceLock::new(), lands: OnceLock::new() }
+    pub(crate) fn new(board: Board, inputs: LayerInputs, dependency_orders: u32) -> Kept {
+        Kept { board: Arc::new(board), inputs, reps: OnceLock::new(), lands: OnceLock::new(), dependency_orders }
     }
 }
 

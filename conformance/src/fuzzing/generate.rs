@@ -58,18 +58,19 @@ const ZONES: [ZoneKind; 10] = [
     ZoneKind::Command,
 ];
 
-/// The generator's card pool, version 8 (version 1 was the engine's pool when it was written, in
+/// The generator's card pool, version 9 (version 1 was the engine's pool when it was written, in
 /// its order; version 2 appended the cards of issue 27, version 3 the other cards added since,
 /// version 4 the layer, control and color cards of issue 26, version 5 those of issue 28's
 /// second part, version 6 those of issue 27's second part, version 7 the copy cards of
-/// issue 26, CR 707, version 8 those of issue 27's third part):
+/// issue 26, CR 707, version 8 those of issue 27's third part; version 9 changed no card, only
+/// [`HOME_ZONES`], which also changes what seeds generate):
 /// palette and object bytes name cards of this list, *by position*, so a card added to the
 /// engine (and `rulings/cards.toml`) doesn't shift what any byte names and every seed keeps
 /// generating the boards it did. A card the engine has and this list lacks is still generated,
 /// through the few bytes kept for it ([`card_of_byte`]); appending it here instead changes what
 /// many seeds generate (bump the version and rerun `measure_hunts`, BENCHMARKS.md "Mutant
 /// hunts"). A name the engine lacks is skipped.
-pub const POOL_VERSION: u32 = 8;
+pub const POOL_VERSION: u32 = 9;
 pub const POOL: [&str; 128] = [
     "Plains",
     "Island",
@@ -316,7 +317,7 @@ const NEW_THEMES_FROM: u8 = 240;
 /// cyclers in the hand (cast, cycled), the permanents whose triggers and effects the rulings
 /// are about on the battlefield. An object of such a card is put there when its zone byte is
 /// [`HOME_FROM`] or more (about three times in eight), else in a zone of [`ZONES`].
-pub const HOME_ZONES: [(&str, ZoneKind); 35] = [
+pub const HOME_ZONES: [(&str, ZoneKind); 41] = [
     ("Hangarback Walker", ZoneKind::Hand),
     ("Stumpsquall Hydra", ZoneKind::Hand),
     ("Endless One", ZoneKind::Hand),
@@ -358,6 +359,14 @@ pub const HOME_ZONES: [(&str, ZoneKind); 35] = [
     ("Unstable Shapeshifter", ZoneKind::Battlefield),
     // Card pool v8.
     ("Gratuitous Violence", ZoneKind::Battlefield),
+    // Card pool v9 (issue 29): the statics that depend on one another (CR 613.8) on the
+    // battlefield, where they apply: 0.2% of seed 1's scenarios met a dependency before.
+    ("Blood Moon", ZoneKind::Battlefield),
+    ("Urborg, Tomb of Yawgmoth", ZoneKind::Battlefield),
+    ("Opalescence", ZoneKind::Battlefield),
+    ("Humility", ZoneKind::Battlefield),
+    ("March of the Machines", ZoneKind::Battlefield),
+    ("Mycosynth Lattice", ZoneKind::Battlefield),
 ];
 
 /// See [`HOME_ZONES`].

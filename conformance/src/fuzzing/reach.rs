@@ -41,6 +41,9 @@ pub struct Reach {
     /// Accepted actions that named an order for the replacement effects applying to their
     /// event (CR 616.1), rather than leaving it to timestamp order.
     pub replacement_orders: u64,
+    /// Steps after which the board applied an effect out of timestamp order because it depends
+    /// on another (CR 613.8b).
+    pub dependency_orders: u64,
     /// Scenarios (not steps) in which each feature above happened at least once: how often the
     /// generator builds a game that exercises it ([`Features`]).
     pub with: Features,
@@ -53,6 +56,7 @@ pub struct Features {
     pub first_strike: u64,
     pub trample_over_blockers: u64,
     pub replacement_order: u64,
+    pub dependency: u64,
 }
 
 impl Features {
@@ -63,6 +67,7 @@ impl Features {
             first_strike: u64::from(one.first_strike_steps > 0),
             trample_over_blockers: u64::from(one.trample_over_blockers > 0),
             replacement_order: u64::from(one.replacement_orders > 0),
+            dependency: u64::from(one.dependency_orders > 0),
         }
     }
 
@@ -71,6 +76,7 @@ impl Features {
         self.first_strike = self.first_strike.saturating_add(o.first_strike);
         self.trample_over_blockers = self.trample_over_blockers.saturating_add(o.trample_over_blockers);
         self.replacement_order = self.replacement_order.saturating_add(o.replacement_order);
+        self.dependency = self.dependency.saturating_add(o.dependency);
     }
 }
 
@@ -111,6 +117,7 @@ impl Reach {
         self.first_strike_steps = self.first_strike_steps.saturating_add(other.first_strike_steps);
         self.trample_over_blockers = self.trample_over_blockers.saturating_add(other.trample_over_blockers);
         self.replacement_orders = self.replacement_orders.saturating_add(other.replacement_orders);
+        self.dependency_orders = self.dependency_orders.saturating_add(other.dependency_orders);
         self.with.add(other.with);
         self.max_turns = self.max_turns.max(other.max_turns);
     }
@@ -169,7 +176,7 @@ pub fn render(reach: &Reach, seconds: f64) -> String {
     let w = reach.with;
     let _ = writeln!(
         out,
-        "scenarios with blockers {} ({:.1}%), first strike {} ({:.1}%), trample over blockers {} ({:.1}%), a replacement order {} ({:.1}%)",
+        "scenarios with blockers {} ({:.1}%), first strike {} ({:.1}%), trample over blockers {} ({:.1}%), a replacement order {} ({:.1}%), a dependency between effects {} ({:.1}%)",
         w.blocks,
         pct(w.blocks),
         w.first_strike,
@@ -177,7 +184,9 @@ pub fn render(reach: &Reach, seconds: f64) -> String {
         w.trample_over_blockers,
         pct(w.trample_over_blockers),
         w.replacement_order,
-        pct(w.replacement_order)
+        pct(w.replacement_order),
+        w.dependency,
+        pct(w.dependency)
     );
     let n = Invariant::ALL.len();
     let _ = writeln!(
@@ -382,14 +391,14 @@ mod tests {
         let mut one = Reach { blocks: 3, first_strike_steps: 2, scenarios: 1, ..Reach::default() };
         one.with = Features::of(&one);
         total.merge(&one);
-        let mut other = Reach { blocks: 1, replacement_orders: 5, scenarios: 1, ..Reach::default() };
+        let mut other = Reach { blocks: 1, replacement_orders: 5, dependency_orders: 7, scenarios: 1, ..Reach::default() };
         other.with = Features::of(&other);
         total.merge(&other);
         total.merge(&Reach { scenarios: 2, ..Reach::default() });
-        assert_eq!(total.with, Features { blocks: 2, first_strike: 1, trample_over_blockers: 0, replacement_order: 1 });
+        assert_eq!(total.with, Features { blocks: 2, first_strike: 1, trample_over_blockers: 0, replacement_order: 1, dependency: 1 });
         let text = render(&total, 1.0);
         assert!(
-            text.contains("scenarios with blockers 2 (50.0%), first strike 1 (25.0%), trample over blockers 0 (0.0%), a replacement order 1 (25.0%)"),
+            text.contains("scenarios with blockers 2 (50.0%), first strike 1 (25.0%), trample over blockers 0 (0.0%), a replacement order 1 (25.0%), a dependency between effects 1 (25.0%)"),
             "{text}"
         );
     }

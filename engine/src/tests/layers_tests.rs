@@ -337,3 +337,28 @@ fn the_kept_board_follows_every_change() {
         assert_eq!(*layers::board_of(&st), layers::compute_all(&st));
     }
 }
+
+/// `layers::dependency_ordered` (what `reach` counts, CR 613.8b): Urborg's "each land is a Swamp"
+/// depends on Blood Moon's "nonbasic lands are Mountains", which would remove it. With Urborg
+/// the earlier, Blood Moon applies first out of timestamp order; with Blood Moon the earlier,
+/// timestamp order already applies it first. Either way Urborg is a Mountain and no Swamp.
+#[test]
+fn dependency_ordered_says_when_dependency_changed_the_order() {
+    for urborg_first in [true, false] {
+        let mut s = setup(Step::PrecombatMain);
+        let (urborg, _moon) = if urborg_first {
+            let u = add(&mut s, "Urborg, Tomb of Yawgmoth", ALICE, ZoneKind::Battlefield);
+            (u, add(&mut s, "Blood Moon", BOB, ZoneKind::Battlefield))
+        } else {
+            let m = add(&mut s, "Blood Moon", BOB, ZoneKind::Battlefield);
+            (add(&mut s, "Urborg, Tomb of Yawgmoth", ALICE, ZoneKind::Battlefield), m)
+        };
+        let g = Game::new(s).unwrap();
+        assert_eq!(crate::layers::dependency_ordered(g.state()), urborg_first, "urborg first: {urborg_first}");
+        let v = view(&g, urborg);
+        assert!(v.subtypes.iter().any(|t| t == "Mountain") && !v.subtypes.iter().any(|t| t == "Swamp"), "{:?}", v.subtypes);
+    }
+    let mut s = setup(Step::PrecombatMain);
+    add(&mut s, "Forest", ALICE, ZoneKind::Battlefield);
+    assert!(!crate::layers::dependency_ordered(Game::new(s).unwrap().state()));
+}

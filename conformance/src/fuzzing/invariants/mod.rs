@@ -580,6 +580,10 @@ impl Checker {
             self.count(Invariant::ChimericMassDies, armed);
         }
         combat::reached(t, events, &mut self.reach);
+        // The board after the step is the one the invariants above computed: kept, not recomputed.
+        if mtg_engine::layers::dependency_ordered(t.after.state()) {
+            self.reach.dependency_orders += 1;
+        }
         if self.on(Invariant::CombatDamage) {
             let armed = combat::damage_sums_to_power(t, events)?;
             self.count(Invariant::CombatDamage, armed);
