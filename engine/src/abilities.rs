@@ -41,6 +41,9 @@ pub enum Keyword {
     /// CR 702.14: landwalk of a basic land type: can't be blocked while the defending player
     /// controls a land of that type.
     Landwalk(LandType),
+    /// CR 702.14c-d: snow landwalk ("snow forestwalk"): can't be blocked while the defending
+    /// player controls a land that is both snow and of that basic land type.
+    SnowLandwalk(LandType),
     /// CR 702.124a: a deck-construction ability of the Commander variant; it functions before
     /// the game begins, so the engine only shows it.
     Partner,
@@ -77,6 +80,13 @@ impl Keyword {
                 LandType::Swamp => "Swampwalk",
                 LandType::Mountain => "Mountainwalk",
                 LandType::Forest => "Forestwalk",
+            },
+            Keyword::SnowLandwalk(l) => match l {
+                LandType::Plains => "Snow plainswalk",
+                LandType::Island => "Snow islandwalk",
+                LandType::Swamp => "Snow swampwalk",
+                LandType::Mountain => "Snow mountainwalk",
+                LandType::Forest => "Snow forestwalk",
             },
         }
     }

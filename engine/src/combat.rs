@@ -245,13 +245,22 @@ fn check_pair(state: &GameState, board: &Board, defender: PlayerId, blocker: Obj
         return bad("a creature with shadow blocks and is blocked only by creatures with shadow (CR 702.28b)".into());
     }
     for k in a.keywords() {
-        if let Keyword::Landwalk(land) = k {
-            let has_land = state.zone_objects(ZoneKind::Battlefield, Some(defender)).iter().any(|o| {
-                board.get(&o.id).is_some_and(|c| c.is(CardType::Land) && c.subtypes.iter().any(|s| s == land.subtype()))
-            });
-            if has_land {
-                return bad(format!("landwalk: the defending player controls a {} (CR 702.14c)", land.subtype()));
-            }
+        // CR 702.14c: landwalk of a land type, and snow landwalk of a snow land of that type.
+        let (land, snow) = match k {
+            Keyword::Landwalk(land) => (land, false),
+            Keyword::SnowLandwalk(land) => (land, true),
+            _ => continue,
+        };
+        let has_land = state.zone_objects(ZoneKind::Battlefield, Some(defender)).iter().any(|o| {
+            board.get(&o.id).is_some_and(|c| {
+                c.is(CardType::Land)
+                    && c.subtypes.iter().any(|s| s == land.subtype())
+                    && (!snow || c.supertypes.iter().any(|s| s == "Snow"))
+            })
+        });
+        if has_land {
+            let snow = if snow { "snow " } else { "" };
+            return bad(format!("landwalk: the defending player controls a {snow}{} (CR 702.14c)", land.subtype()));
         }
     }
     if protected_from(state, board, attacker, blocker) {

@@ -76,3 +76,17 @@ pub(crate) fn lose(state: &mut GameState, board: &Board, players: &[PlayerId], e
     }
     Ok(())
 }
+
+/// The game is a draw (CR 104.4b: a loop of mandatory actions): it is over for every player,
+/// as when all the players remaining lose simultaneously (CR 104.4a); each is marked as having
+/// lost, which is how the engine ends a game.
+pub(crate) fn draw(state: &mut GameState, ev: &mut Vec<Event>) {
+    for p in state.apnap() {
+        if let Some(pl) = state.player_mut(p) {
+            if !pl.lost {
+                pl.lost = true;
+                ev.push(Event::PlayerLost { player: p });
+            }
+        }
+    }
+}

@@ -23,6 +23,7 @@ fn settle_inner(
     ev: &mut Vec<Event>,
 ) -> Result<(bool, Option<PlayerId>), Rejection> {
     let mut any = false;
+    let mut settled = false;
     for _ in 0..MAX_SETTLE_ROUNDS {
         let ended = crate::layers::end_control_durations(state);
         if ended > 0 {
@@ -34,6 +35,7 @@ fn settle_inner(
             continue;
         }
         if state.is_over() {
+            settled = true;
             break;
         }
         match triggers::put_on_stack(state, ev) {
@@ -42,8 +44,16 @@ fn settle_inner(
                 continue;
             }
             triggers::Placement::Wait(p) => return Ok((true, Some(p))),
-            triggers::Placement::Nothing => break,
+            triggers::Placement::Nothing => {
+                settled = true;
+                break;
+            }
         }
+    }
+    if !settled {
+        // State-based actions (or triggers) that never stop: a loop of mandatory actions, so
+        // the game is a draw (CR 104.4b), e.g. a loss of the game replaced again at every check.
+        crate::game_loss::draw(state, ev);
     }
     Ok((any, None))
 }

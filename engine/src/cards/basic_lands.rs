@@ -17,3 +17,9 @@ fn basic(name: &str) -> CardDef {
 pub fn defs() -> Vec<CardDef> {
     ["Plains", "Island", "Swamp", "Mountain", "Forest"].into_iter().map(basic).collect()
 }
+
+/// Snow-Covered Forest (Basic Snow Land — Forest, MTGJSON ICE #383): a basic Forest with the
+/// snow supertype (CR 205.4g), for snow landwalk (CR 702.14c).
+pub fn snow_covered_forest() -> CardDef {
+    CardDef::new("Snow-Covered Forest", ORACLE).types(&[CardType::Land]).supertypes(&["Basic", "Snow"]).subtypes(&["Forest"])
+}

@@ -140,3 +140,15 @@ pub fn young_wolf() -> CardDef {
         .pt(1, 1)
         .ability(triggered(Trigger::Dies, Effect::ReturnDiedWithCounter))
 }
+
+/// Rime Dryad ({G} Creature — Dryad 1/2), from MTGJSON (ICE #260).
+pub const RIME_DRYAD: &str = "Snow forestwalk (This creature can't be blocked as long as defending player controls a snow Forest.)";
+
+pub fn rime_dryad() -> CardDef {
+    CardDef::new("Rime Dryad", RIME_DRYAD)
+        .cost("{G}")
+        .types(&[CardType::Creature])
+        .subtypes(&["Dryad"])
+        .pt(1, 2)
+        .ability(keyword(Keyword::SnowLandwalk(crate::abilities::LandType::Forest)))
+}

@@ -403,6 +403,8 @@ fn registry() -> &'static Registry {
             game_basics::exquisite_archangel(),
             game_basics::lichs_mirror(),
             game_basics::nights_whisper(),
+            basic_lands::snow_covered_forest(),
+            combat_creatures::rime_dryad(),
         ]);
         let tokens = vec![
             hangarback_walker::thopter_token(),
@@ -596,7 +598,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 138);
+        assert_eq!(names.len(), 140);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {
