@@ -786,6 +786,22 @@ pub(crate) fn resolve(
             }
             state.stack.push(crate::state::StackEntry { id, controller: ctx.controller, ..entry });
         }
+        Effect::PumpGroupUntilEndOfTurn { filter, power, toughness } => {
+            // CR 611.2c: the set is determined now, and doesn't change after.
+            let Some(source) = ctx.source else { return Ok(()) };
+            let board = board_of(state);
+            let affected = crate::layers::permanents_matching(state, &board, filter, source, ctx.controller);
+            if !affected.is_empty() {
+                let timestamp = state.new_timestamp();
+                state.effects.push(ContinuousEffect {
+                    timestamp,
+                    source: ctx.source,
+                    affected,
+                    modifications: vec![Modification::ModifyPt { power: *power, toughness: *toughness }],
+                    duration: Duration::EndOfTurn,
+                });
+            }
+        }
         Effect::ExileAllGraveyards => {
             let ids: Vec<ObjectId> = state.zone_objects(ZoneKind::Graveyard, None).iter().map(|o| o.id).collect();
             zones::move_batch(state, &ids, ZoneKind::Exile, None, &[], ev);

@@ -480,6 +480,21 @@ fn member(c: &Characteristics, obj: &Object, source: ObjectId, source_obj: &Obje
     }
 }
 
+/// The permanents on the battlefield that `f` describes now, for an effect of `source` (a
+/// resolving spell or ability; "you" is its controller).
+pub(crate) fn permanents_matching(state: &GameState, board: &Board, f: &crate::abilities::PermanentFilter, source: ObjectId, controller: PlayerId) -> Vec<ObjectId> {
+    let Some(mut source_obj) = state.object(source).cloned() else { return Vec::new() };
+    source_obj.controller = controller;
+    state
+        .battlefield_ids()
+        .into_iter()
+        .filter(|id| {
+            let (Some(c), Some(x)) = (board.get(id), state.object(*id)) else { return false };
+            filter_holds(f, c, x, source, &source_obj)
+        })
+        .collect()
+}
+
 /// Whether `obj`, with characteristics `c`, is among the permanents `f` describes for a static
 /// ability of `source`.
 fn filter_holds(f: &crate::abilities::PermanentFilter, c: &Characteristics, obj: &Object, source: ObjectId, source_obj: &Object) -> bool {

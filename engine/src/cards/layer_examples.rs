@@ -131,3 +131,20 @@ pub fn rune_of_flight() -> CardDef {
             Modification::AddAbility(Box::new(static_continuous(Affected::EnchantedObject, flying()))),
         ))
 }
+
+/// Guardians' Pledge ({1}{W}{W} Instant; MTGJSON M12 #22): a resolved effect on a group, locked
+/// in as it resolves (CR 611.2c). Here for CR 611.2c Example 1.
+pub const GUARDIANS_PLEDGE: &str = "White creatures you control get +2/+2 until end of turn.";
+
+pub fn guardians_pledge() -> CardDef {
+    let white_creatures_you_control = PermanentFilter {
+        types: vec![CardType::Creature],
+        colors: vec![Color::White],
+        controller: Relation::You,
+        ..PermanentFilter::default()
+    };
+    CardDef::new("Guardians' Pledge", GUARDIANS_PLEDGE).cost("{1}{W}{W}").types(&[CardType::Instant]).spell(
+        vec![],
+        Effect::PumpGroupUntilEndOfTurn { filter: white_creatures_you_control, power: 2, toughness: 2 },
+    )
+}

@@ -376,6 +376,7 @@ fn registry() -> &'static Registry {
             layer_examples::chaoslace(),
             layer_examples::mycosynth_lattice(),
             layer_examples::rune_of_flight(),
+            layer_examples::guardians_pledge(),
             copy_examples::fork(),
             copy_examples::fling(),
             copy_examples::copy_artifact(),
@@ -598,7 +599,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 140);
+        assert_eq!(names.len(), 141);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {
