@@ -767,7 +767,7 @@ pub enum Effect {
     /// continuous effect from a resolving spell, so the set of objects it affects is locked in
     /// as it resolves (CR 611.2c): one that enters or starts to match later isn't affected, one
     /// that stops matching still is.
-    PumpGroupUntilEndOfTurn { filter: PermanentFilter, power: i32, toughness: i32 },
+    PumpGroupUntilEndOfTurn { filter: Box<PermanentFilter>, power: i32, toughness: i32 },
     /// "Copy target [instant or sorcery] spell[, except that the copy is [colors]]" (CR 707.10):
     /// a copy of the `target`-th target is put on the stack under this effect's controller, with
     /// every decision made for the original (targets, X) and the objects its costs were paid

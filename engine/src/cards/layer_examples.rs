@@ -145,6 +145,6 @@ pub fn guardians_pledge() -> CardDef {
     };
     CardDef::new("Guardians' Pledge", GUARDIANS_PLEDGE).cost("{1}{W}{W}").types(&[CardType::Instant]).spell(
         vec![],
-        Effect::PumpGroupUntilEndOfTurn { filter: white_creatures_you_control, power: 2, toughness: 2 },
+        Effect::PumpGroupUntilEndOfTurn { filter: Box::new(white_creatures_you_control), power: 2, toughness: 2 },
     )
 }
