@@ -714,6 +714,10 @@ pub enum Effect {
     /// "Destroy [the n-th target]" (CR 701.8a): it moves from the battlefield to its owner's
     /// graveyard.
     DestroyTarget(usize),
+    /// "Destroy [these targets]. They can't be regenerated" (CR 701.8a, 701.19c): every still
+    /// legal one at once (CR 608.2b: an illegal target isn't affected by the part it's illegal
+    /// for; one object chosen for two targets is destroyed once).
+    DestroyTargetsNoRegeneration(Vec<usize>),
     /// "Choose a kind of counter at random that [object] doesn't have on it from among [kinds].
     /// Put a counter of that kind on [object]": chosen while resolving, uniformly (scripted by
     /// `Answers::random`).
@@ -749,6 +753,12 @@ pub enum Effect {
     /// "Destroy all [types]" (CR 701.8a), at the same time (CR 603.10a, 610.3d);
     /// `can_regenerate: false` for "They can't be regenerated" (CR 701.19c).
     DestroyAll { types: Vec<CardType>, can_regenerate: bool },
+    /// "Destroy all [non]`color` creatures" (CR 701.8a, 608.2j: the effect checks the color
+    /// alone, so "black" includes a white-and-black creature and "nonblack" excludes it); how
+    /// many died this way is kept for `Amount::DiedThisWay`.
+    DestroyAllCreaturesByColor { color: crate::types::Color, has: bool },
+    /// "[This] deals [amount] damage to you" (CR 120.3).
+    DamageToControllerAmount(Amount),
     /// "Regenerate this [permanent]" (CR 701.19a): a regeneration shield (CR 614.8).
     RegenerateThis,
     /// "Exile [the n-th target] until this [permanent] leaves the battlefield" (CR 610.3): if
@@ -915,6 +925,9 @@ pub enum Amount {
     /// resolving spell, as it last existed on the battlefield (CR 608.2h); a copy of the spell
     /// uses the original's (CR 707.10).
     SacrificedPower,
+    /// "X plus `plus`, where X is the number of creatures that died this way": the creatures
+    /// an earlier part of the same effect put into a graveyard from the battlefield (CR 700.4).
+    DiedThisWay { plus: u32 },
 }
 
 /// What mana an `AddMana` effect produces (CR 106.3, 106.7).
@@ -973,6 +986,8 @@ pub enum TargetSpec {
     PermanentAnOpponentControls,
     /// "target permanent card from your graveyard" (CR 110.4b: a permanent card).
     PermanentCardInYourGraveyard,
+    /// "target non[color] creature": a creature permanent that isn't that color (CR 105.2).
+    CreatureNotOfColor(crate::types::Color),
     /// "target [type] card with mana value N or less from your graveyard".
     CardInYourGraveyard {
         card_type: CardType,

@@ -355,7 +355,8 @@ fn resolution_answers(state: &GameState) -> Vec<Answers> {
                     | crate::abilities::Amount::PermanentsWithSubtype(_)
                     | crate::abilities::Amount::CreaturesBlockingThis
                     | crate::abilities::Amount::EventAmount
-                    | crate::abilities::Amount::SacrificedPower => continue,
+                    | crate::abilities::Amount::SacrificedPower
+                    | crate::abilities::Amount::DiedThisWay { .. } => continue,
                 };
                 let mut recipients: Vec<ObjectId> = state
                     .battlefield_ids()

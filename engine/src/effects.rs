@@ -59,6 +59,9 @@ pub(crate) struct ResolveCtx<'a> {
     pub sacrificed_power: Cell<Option<u32>>,
     /// For a triggered ability: what its triggering event names (CR 603.7c, 608.2h).
     pub event: crate::state::TriggerEvent,
+    /// How many creatures an earlier part of this effect destroyed went to a graveyard
+    /// (`Amount::DiedThisWay`).
+    pub died_this_way: Cell<u32>,
 }
 
 impl ResolveCtx<'_> {
@@ -79,6 +82,7 @@ impl ResolveCtx<'_> {
             Amount::CountersOnThis(kind) => self.source_counters.get(kind).copied().unwrap_or(0),
             Amount::EventAmount => self.event.amount,
             Amount::SacrificedPower => self.source.and_then(|s| state.object(s)).and_then(|o| o.sacrificed_power).unwrap_or(0),
+            Amount::DiedThisWay { plus } => self.died_this_way.get().saturating_add(*plus),
             Amount::PermanentsWithSubtype(sub) => {
                 let board = board_of(state);
                 let n = state
@@ -157,7 +161,8 @@ fn group_in_zone(state: &GameState, group: Group, zone: ZoneKind) -> Vec<ObjectI
 /// Destroys these permanents at the same time (CR 701.8a): each one with a regeneration shield
 /// is regenerated instead if it can be (CR 614.8, 701.19); the rest go to their owners'
 /// graveyards in one event, with the replacements their controllers ordered (CR 616.1).
-pub(crate) fn destroy(state: &mut GameState, ids: &[ObjectId], can_regenerate: bool, order: &[ObjectId], ev: &mut Vec<Event>) {
+/// Returns how many of them went to a graveyard (died, if they were creatures: CR 700.4).
+pub(crate) fn destroy(state: &mut GameState, ids: &[ObjectId], can_regenerate: bool, order: &[ObjectId], ev: &mut Vec<Event>) -> u32 {
     let board = crate::layers::board_of(state);
     let mut going = Vec::new();
     for id in ids {
@@ -170,7 +175,9 @@ pub(crate) fn destroy(state: &mut GameState, ids: &[ObjectId], can_regenerate: b
         }
         going.push(*id);
     }
-    zones::move_batch(state, &going, ZoneKind::Graveyard, None, order, ev);
+    let moved = zones::move_batch(state, &going, ZoneKind::Graveyard, None, order, ev);
+    let died = moved.iter().flatten().filter(|id| state.object(**id).is_some_and(|o| o.zone == ZoneKind::Graveyard)).count();
+    u32::try_from(died).unwrap_or(u32::MAX)
 }
 
 /// CR 610.3: what was exiled "until [a permanent] leaves the battlefield" returns to the
@@ -704,6 +711,32 @@ pub(crate) fn resolve(
                 let Some(owner) = state.object(id).filter(|o| o.zone == ZoneKind::Exile).map(|o| o.owner) else { continue };
                 zones::put_onto_battlefield(state, id, owner, None, ev);
             }
+        }
+        Effect::DestroyTargetsNoRegeneration(targets) => {
+            let mut ids: Vec<ObjectId> = Vec::new();
+            for t in targets {
+                if let Some(id) = ctx.object_target(*t) {
+                    if state.object(id).is_some_and(|o| o.zone == ZoneKind::Battlefield) && !ids.contains(&id) {
+                        ids.push(id);
+                    }
+                }
+            }
+            destroy(state, &ids, false, &ctx.answers.replacement_order, ev);
+        }
+        Effect::DestroyAllCreaturesByColor { color, has } => {
+            let board = board_of(state);
+            let ids: Vec<ObjectId> = state
+                .battlefield_ids()
+                .into_iter()
+                .filter(|id| board.get(id).is_some_and(|c| c.is(CardType::Creature) && c.colors.contains(color) == *has))
+                .collect();
+            let died = destroy(state, &ids, true, &ctx.answers.replacement_order, ev);
+            ctx.died_this_way.set(ctx.died_this_way.get().saturating_add(died));
+        }
+        Effect::DamageToControllerAmount(amount) => {
+            let n = ctx.amount(state, amount);
+            let board = board_of(state);
+            crate::damage::deal(state, &board, ctx.source, crate::targets::Target::Player(ctx.controller), n, ev);
         }
         Effect::DestroyAll { types, can_regenerate } => {
             let board = board_of(state);

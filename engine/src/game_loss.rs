@@ -63,6 +63,7 @@ pub(crate) fn lose(state: &mut GameState, board: &Board, players: &[PlayerId], e
                     link: 0,
                     sacrificed_power: Default::default(),
                     event: Default::default(),
+                    died_this_way: Default::default(),
                 };
                 crate::effects::resolve(state, &effect, &ctx, ev)?;
             }

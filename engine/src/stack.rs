@@ -93,6 +93,7 @@ pub(crate) fn resolve_top(state: &mut GameState, answers: &Answers, ev: &mut Vec
                     ability: None,
                     link: 0,
                     sacrificed_power: Default::default(),
+                died_this_way: Default::default(),
                     event: Default::default(),
                 };
                 effects::resolve(state, &effect, &ctx, ev)?;
@@ -129,6 +130,7 @@ pub(crate) fn resolve_top(state: &mut GameState, answers: &Answers, ev: &mut Vec
                 ability: ability.as_deref(),
                 link: *link,
                 sacrificed_power: Default::default(),
+                died_this_way: Default::default(),
                 event: *event,
             };
             effects::resolve(state, effect, &ctx, ev)?;

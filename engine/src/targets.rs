@@ -77,6 +77,7 @@ pub fn matches(
     let creature = on_battlefield && ch.is(CardType::Creature);
     match spec {
         TargetSpec::Creature | TargetSpec::AnotherCreature | TargetSpec::OtherCreature => creature,
+        TargetSpec::CreatureNotOfColor(c) => creature && !ch.colors.contains(c),
         TargetSpec::PermanentWithSubtype(sub) => on_battlefield && ch.subtypes.iter().any(|s| s == sub),
         TargetSpec::CreatureYouControl => creature && obj.controller == controller,
         TargetSpec::Any => creature || (on_battlefield && ch.is(CardType::Planeswalker)),

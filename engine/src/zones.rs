@@ -337,7 +337,8 @@ fn apply_etb_replacements(
                     | Amount::PermanentsWithSubtype(_)
                     | Amount::CreaturesBlockingThis
                     | Amount::EventAmount
-                    | Amount::SacrificedPower => 0,
+                    | Amount::SacrificedPower
+                    | Amount::DiedThisWay { .. } => 0,
                 };
                 counters.push((kind.clone(), n));
             }

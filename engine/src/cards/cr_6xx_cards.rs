@@ -1,9 +1,11 @@
 //! Cards for CR 601-616 Examples that name no card (or whose cards aren't in the reference card
 //! data), with Oracle texts from MTGJSON (`taw/magic-search-engine-data`, the set named on each).
 use super::{activated, cost_mana, tap, triggered, CardDef};
-use crate::abilities::{Ability, Amount, Effect, EffectObject, LandType, Relation, StaticAbility, TargetSpec, Trigger};
+use crate::abilities::{
+    Ability, Amount, Effect, EffectDuration, EffectObject, LandType, Modification, Relation, StaticAbility, TargetSpec, Trigger,
+};
 use crate::costs::Cost;
-use crate::types::CardType;
+use crate::types::{CardType, Color};
 
 /// Fountain of Youth ({0} Artifact; DRK 103). CR 602.1a#1's "{2}, {T}: You gain 1 life".
 pub const FOUNTAIN_OF_YOUTH: &str = "{2}, {T}: You gain 1 life.";
@@ -127,4 +129,57 @@ pub fn gratuitous_violence() -> CardDef {
         .cost("{2}{R}{R}{R}")
         .types(&[CardType::Enchantment])
         .ability(Ability::Static(StaticAbility::DoubleDamageFromCreaturesYouControl))
+}
+
+/// Plague Spores ({4}{B}{R} Sorcery; INV 260, the reference card data): two instances of
+/// "target", so one creature land may be both targets (CR 601.2c), each checked on its own as
+/// it resolves (CR 608.2b).
+pub const PLAGUE_SPORES: &str = "Destroy target nonblack creature and target land. They can't be regenerated.";
+
+pub fn plague_spores() -> CardDef {
+    CardDef::new("Plague Spores", PLAGUE_SPORES).cost("{4}{B}{R}").types(&[CardType::Sorcery]).spell(
+        vec![TargetSpec::CreatureNotOfColor(Color::Black), TargetSpec::Land],
+        Effect::DestroyTargetsNoRegeneration(vec![0, 1]),
+    )
+}
+
+/// Deathlace ({B} Instant; LEA 101): a color change at instant speed (layer 5, CR 613.1e).
+/// Only a permanent can be targeted here (as with Chaoslace: a spell's color carried to the
+/// permanent it becomes isn't modelled).
+pub const DEATHLACE: &str = "Target spell or permanent becomes black. (Mana symbols on that permanent remain unchanged.)";
+
+pub fn deathlace() -> CardDef {
+    CardDef::new("Deathlace", DEATHLACE).cost("{B}").types(&[CardType::Instant]).spell(
+        vec![TargetSpec::Permanent { another: false, nonland: false }],
+        Effect::Modify {
+            object: EffectObject::Target(0),
+            modifications: vec![Modification::SetColors(vec![Color::Black])],
+            duration: EffectDuration::Indefinite,
+        },
+    )
+}
+
+/// Cleanse ({2}{W}{W} Sorcery; LEG 5): the color alone decides (CR 608.2j).
+pub const CLEANSE: &str = "Destroy all black creatures.";
+
+pub fn cleanse() -> CardDef {
+    CardDef::new("Cleanse", CLEANSE)
+        .cost("{2}{W}{W}")
+        .types(&[CardType::Sorcery])
+        .spell(vec![], Effect::DestroyAllCreaturesByColor { color: Color::Black, has: true })
+}
+
+/// Hellfire ({2}{B}{B}{B} Sorcery; LEG 105): "nonblack" excludes a creature that is black
+/// among other colors (CR 608.2j); the damage counts the creatures put into a graveyard.
+pub const HELLFIRE: &str =
+    "Destroy all nonblack creatures. Hellfire deals X plus 3 damage to you, where X is the number of creatures that died this way.";
+
+pub fn hellfire() -> CardDef {
+    CardDef::new("Hellfire", HELLFIRE).cost("{2}{B}{B}{B}").types(&[CardType::Sorcery]).spell(
+        vec![],
+        Effect::Sequence(vec![
+            Effect::DestroyAllCreaturesByColor { color: Color::Black, has: false },
+            Effect::DamageToControllerAmount(Amount::DiedThisWay { plus: 3 }),
+        ]),
+    )
 }

@@ -406,6 +406,10 @@ fn registry() -> &'static Registry {
             game_basics::nights_whisper(),
             basic_lands::snow_covered_forest(),
             combat_creatures::rime_dryad(),
+            cr_6xx_cards::plague_spores(),
+            cr_6xx_cards::deathlace(),
+            cr_6xx_cards::cleanse(),
+            cr_6xx_cards::hellfire(),
         ]);
         let tokens = vec![
             hangarback_walker::thopter_token(),
@@ -599,7 +603,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 141);
+        assert_eq!(names.len(), 145);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {
