@@ -373,6 +373,10 @@ pub enum StaticAbility {
     CantCastEvenManaValue { who: Relation },
     /// "[Colors] spells you cast cost {N} less to cast" (CR 601.2f).
     SpellsCostLess { colors: Vec<Color>, generic: u32 },
+    /// "Noncreature spells cost {N} more to cast" (CR 601.2f): every player's, added before
+    /// cost reductions; it applies to spells only, which are on the stack as they're cast
+    /// (CR 609.2).
+    NoncreatureSpellsCostMore { generic: u32 },
     /// "Players can't play lands" (CR 305.2, 101.2).
     PlayersCantPlayLands,
     /// "Lands can't enter the battlefield": a land permanent spell that can't enter goes to its
@@ -943,6 +947,9 @@ pub enum ManaSpec {
     CouldProduce { lands_of: Relation, colors_only: bool },
     /// "Choose a color of a permanent you control. Add one mana of that color."
     ColorOfPermanentYouControl,
+    /// "Add {G} for each creature you control": that many of one type, counted as it resolves;
+    /// none with no creature, and it's still a mana ability (CR 605.2).
+    ForEachCreatureYouControl(crate::mana::ManaType),
 }
 
 /// What a target must be (CR 115).

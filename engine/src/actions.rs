@@ -670,7 +670,7 @@ fn mana_choices(ab: &crate::abilities::ActivatedAbility) -> Vec<Option<ManaType>
     use crate::abilities::{Effect, ManaSpec};
     match &ab.effect {
         _ if !ab.is_mana_ability() => vec![None],
-        Effect::AddMana(ManaSpec::Fixed(_)) => vec![None],
+        Effect::AddMana(ManaSpec::Fixed(_) | ManaSpec::ForEachCreatureYouControl(_)) => vec![None],
         Effect::AddMana(ManaSpec::AnyColor) | Effect::AddRestrictedMana { spec: ManaSpec::AnyColor, .. } => {
             ManaType::COLORS.into_iter().map(Some).collect()
         }

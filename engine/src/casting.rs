@@ -143,8 +143,20 @@ fn forbidden_by_mana_value(state: &GameState, board: &Board, player: PlayerId, m
     Ok(())
 }
 
-/// CR 601.2f: "[color] spells you cast cost {N} less": generic mana only, never below zero.
+/// CR 601.2f: the mana cost, plus cost increases ("noncreature spells cost {N} more", anyone's),
+/// then cost reductions ("[color] spells you cast cost {N} less": generic mana only, never below
+/// zero).
 fn reduced_cost(state: &GameState, board: &Board, player: PlayerId, spell: &Characteristics, mut cost: ManaCost) -> ManaCost {
+    for o in state.zone_objects(ZoneKind::Battlefield, None) {
+        let Some(ch) = board.get(&o.id) else { continue };
+        for (st, _) in ch.statics() {
+            if let crate::abilities::StaticAbility::NoncreatureSpellsCostMore { generic } = st {
+                if !spell.is(crate::types::CardType::Creature) {
+                    cost.generic = cost.generic.saturating_add(*generic);
+                }
+            }
+        }
+    }
     for o in state.zone_objects(ZoneKind::Battlefield, Some(player)) {
         let Some(ch) = board.get(&o.id) else { continue };
         for (st, _) in ch.statics() {

@@ -63,6 +63,16 @@ pub fn raw_mana(
             }
             RawMana::OneOf(set)
         }
+        ManaSpec::ForEachCreatureYouControl(t) => {
+            let n = state
+                .zone_objects(ZoneKind::Battlefield, Some(controller))
+                .iter()
+                .filter(|o| board.get(&o.id).is_some_and(|c| c.is(CardType::Creature)))
+                .count();
+            let mut p = crate::mana::ManaPool::default();
+            p.add(*t, u32::try_from(n).unwrap_or(u32::MAX));
+            RawMana::Fixed(p)
+        }
         ManaSpec::ColorOfPermanentYouControl => {
             let mut set = BTreeSet::new();
             for obj in state.zone_objects(ZoneKind::Battlefield, Some(controller)) {
@@ -216,7 +226,7 @@ fn node(
                 ManaSpec::Fixed(p) => Types::union(ManaType::ALL.into_iter().filter(|t| p.amount(*t) > 0)),
                 ManaSpec::AnyColor => Types::union(ManaType::COLORS),
                 ManaSpec::OneOf(types) => Types::union(types.iter().copied()),
-                ManaSpec::ColorOfPermanentYouControl => match raw_mana(state, board, &ProduceTable::new(), controller, spec) {
+                ManaSpec::ColorOfPermanentYouControl | ManaSpec::ForEachCreatureYouControl(_) => match raw_mana(state, board, &ProduceTable::new(), controller, spec) {
                     RawMana::Fixed(p) => Types::from_set(&p.types()),
                     RawMana::OneOf(set) => Types::from_set(&set),
                 },

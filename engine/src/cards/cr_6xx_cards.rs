@@ -1,8 +1,9 @@
 //! Cards for CR 601-616 Examples that name no card (or whose cards aren't in the reference card
 //! data), with Oracle texts from MTGJSON (`taw/magic-search-engine-data`, the set named on each).
-use super::{activated, cost_mana, tap, triggered, CardDef};
+use super::{activated, cost_mana, keyword, tap, tap_add, triggered, CardDef};
 use crate::abilities::{
-    Ability, Amount, Effect, EffectDuration, EffectObject, LandType, Modification, Relation, StaticAbility, TargetSpec, Trigger,
+    Ability, Amount, Effect, EffectDuration, EffectObject, Keyword, LandType, ManaSpec, Modification, Relation, StaticAbility,
+    TargetSpec, Trigger,
 };
 use crate::costs::Cost;
 use crate::types::{CardType, Color};
@@ -182,4 +183,30 @@ pub fn hellfire() -> CardDef {
             Effect::DamageToControllerAmount(Amount::DiedThisWay { plus: 3 }),
         ]),
     )
+}
+
+/// Thalia, Guardian of Thraben ({1}{W} Legendary Creature — Human Soldier 2/1; DKA 24): a cost
+/// increase for spells, which are on the stack as they're cast (CR 601.2f, 609.2).
+pub const THALIA_GUARDIAN_OF_THRABEN: &str = "First strike\nNoncreature spells cost {1} more to cast.";
+
+pub fn thalia_guardian_of_thraben() -> CardDef {
+    CardDef::new("Thalia, Guardian of Thraben", THALIA_GUARDIAN_OF_THRABEN)
+        .cost("{1}{W}")
+        .supertypes(&["Legendary"])
+        .types(&[CardType::Creature])
+        .subtypes(&["Human", "Soldier"])
+        .pt(2, 1)
+        .ability(keyword(Keyword::FirstStrike))
+        .ability(Ability::Static(StaticAbility::NoncreatureSpellsCostMore { generic: 1 }))
+}
+
+/// Gaea's Cradle (Legendary Land; USG 321): a mana ability whose amount depends on the board,
+/// a mana ability even when it would add nothing (CR 605.2).
+pub const GAEAS_CRADLE: &str = "{T}: Add {G} for each creature you control.";
+
+pub fn gaeas_cradle() -> CardDef {
+    CardDef::new("Gaea's Cradle", GAEAS_CRADLE)
+        .supertypes(&["Legendary"])
+        .types(&[CardType::Land])
+        .ability(tap_add(ManaSpec::ForEachCreatureYouControl(crate::mana::ManaType::Green)))
 }

@@ -151,6 +151,18 @@ impl Oracle<'_> {
             }
             ManaSpec::AnyColor => [ManaType::White, ManaType::Blue, ManaType::Black, ManaType::Red, ManaType::Green].map(one).to_vec(),
             ManaSpec::OneOf(types) => types.iter().map(|t| one(*t)).collect(),
+            ManaSpec::ForEachCreatureYouControl(t) => {
+                let n = self
+                    .state
+                    .objects
+                    .values()
+                    .filter(|o| o.zone == ZoneKind::Battlefield && o.controller == controller)
+                    .filter(|o| self.board.get(&o.id).is_some_and(|c| c.is(CardType::Creature)))
+                    .count();
+                let mut a = [0u64; 6];
+                a[index(*t)] = u64::try_from(n).unwrap_or(u64::MAX);
+                vec![a]
+            }
             ManaSpec::ColorOfPermanentYouControl => {
                 let mut colors = BTreeSet::new();
                 for o in self.state.objects.values().filter(|o| o.zone == ZoneKind::Battlefield && o.controller == controller) {
