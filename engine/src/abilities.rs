@@ -761,6 +761,10 @@ pub enum Effect {
     /// alone, so "black" includes a white-and-black creature and "nonblack" excludes it); how
     /// many died this way is kept for `Amount::DiedThisWay`.
     DestroyAllCreaturesByColor { color: crate::types::Color, has: bool },
+    /// "You win the game" (CR 104.2b): every opponent who hasn't lost loses, and with two
+    /// players the game is over (CR 104.2a). Not a loss "would" happen to be replaced: the
+    /// opponent simply has lost.
+    WinTheGame,
     /// "[This] deals [amount] damage to you" (CR 120.3).
     DamageToControllerAmount(Amount),
     /// "Regenerate this [permanent]" (CR 701.19a): a regeneration shield (CR 614.8).

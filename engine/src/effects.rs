@@ -733,6 +733,16 @@ pub(crate) fn resolve(
             let died = destroy(state, &ids, true, &ctx.answers.replacement_order, ev);
             ctx.died_this_way.set(ctx.died_this_way.get().saturating_add(died));
         }
+        Effect::WinTheGame => {
+            let opponents: Vec<PlayerId> =
+                state.players.iter().enumerate().filter(|(_, p)| !p.lost).map(|(i, _)| PlayerId(u8::try_from(i).unwrap_or(u8::MAX))).filter(|p| *p != ctx.controller).collect();
+            for p in opponents {
+                if let Some(pl) = state.player_mut(p) {
+                    pl.lost = true;
+                    ev.push(Event::PlayerLost { player: p });
+                }
+            }
+        }
         Effect::DamageToControllerAmount(amount) => {
             let n = ctx.amount(state, amount);
             let board = board_of(state);

@@ -210,3 +210,23 @@ pub fn gaeas_cradle() -> CardDef {
         .types(&[CardType::Land])
         .ability(tap_add(ManaSpec::ForEachCreatureYouControl(crate::mana::ManaType::Green)))
 }
+
+/// Felidar Sovereign ({4}{W}{W} Creature — Cat Beast 4/6; ZEN 12, the reference card data): an
+/// intervening "if" clause checked as the upkeep begins and again as it resolves (CR 603.4).
+pub const FELIDAR_SOVEREIGN: &str = "Vigilance (Attacking doesn't cause this creature to tap.)\nLifelink (Damage dealt by this creature also causes you to gain that much life.)\nAt the beginning of your upkeep, if you have 40 or more life, you win the game.";
+
+pub fn felidar_sovereign() -> CardDef {
+    CardDef::new("Felidar Sovereign", FELIDAR_SOVEREIGN)
+        .cost("{4}{W}{W}")
+        .types(&[CardType::Creature])
+        .subtypes(&["Cat", "Beast"])
+        .pt(4, 6)
+        .ability(keyword(Keyword::Vigilance))
+        .ability(keyword(Keyword::Lifelink))
+        .ability(Ability::Triggered(crate::abilities::TriggeredAbility {
+            trigger: Trigger::BeginningOfYourUpkeep,
+            effect: Effect::WinTheGame,
+            targets: vec![],
+            condition: Some(crate::abilities::Condition::YouHaveAtLeastLife(40)),
+        }))
+}

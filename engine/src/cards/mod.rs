@@ -412,6 +412,7 @@ fn registry() -> &'static Registry {
             cr_6xx_cards::hellfire(),
             cr_6xx_cards::thalia_guardian_of_thraben(),
             cr_6xx_cards::gaeas_cradle(),
+            cr_6xx_cards::felidar_sovereign(),
         ]);
         let tokens = vec![
             hangarback_walker::thopter_token(),
@@ -605,7 +606,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 147);
+        assert_eq!(names.len(), 148);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {
