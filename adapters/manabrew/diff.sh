@@ -5,16 +5,9 @@
 # adapters/manabrew/triage/ unless --out is given. Exit status: 0 unless the harness itself
 # failed (disagreements are findings).
 set -euo pipefail
-# `--version V`: run manabrew-engine release V (versions/V/; build.sh).
-args=()
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --version) [ $# -ge 2 ] || { echo "--version needs a release, e.g. 0.13.0" >&2; exit 2; }; MANABREW_VERSION="$2"; shift 2 ;;
-    --version=*) MANABREW_VERSION="${1#--version=}"; shift ;;
-    *) args+=("$1"); shift ;;
-  esac
-done
-set -- ${args[@]+"${args[@]}"}
+# `--version V`: run manabrew-engine release V (see build.sh).
+source "$(cd "$(dirname "$0")" && pwd)/../release-arg.sh"
+if [ -n "$release" ]; then MANABREW_VERSION="$release"; fi
 source "$(cd "$(dirname "$0")" && pwd)/build.sh"
 
 out=(--out "$here/triage")

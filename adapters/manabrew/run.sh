@@ -8,16 +8,9 @@
 # read from adapters/manabrew/cards/ at start-up, so editing one needs no rebuild.
 # The exit status is the runner's.
 set -euo pipefail
-# `--version V`: run manabrew-engine release V (versions/V/; build.sh).
-args=()
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --version) [ $# -ge 2 ] || { echo "--version needs a release, e.g. 0.13.0" >&2; exit 2; }; MANABREW_VERSION="$2"; shift 2 ;;
-    --version=*) MANABREW_VERSION="${1#--version=}"; shift ;;
-    *) args+=("$1"); shift ;;
-  esac
-done
-set -- ${args[@]+"${args[@]}"}
+# `--version V`: run manabrew-engine release V (see build.sh).
+source "$(cd "$(dirname "$0")" && pwd)/../release-arg.sh"
+if [ -n "$release" ]; then MANABREW_VERSION="$release"; fi
 source "$(cd "$(dirname "$0")" && pwd)/build.sh"
 
 exec ${MTG_CONFORMANCE:-cargo run --release -q -p mtg-conformance --} run \
