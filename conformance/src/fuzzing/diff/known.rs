@@ -44,7 +44,7 @@ impl Pattern {
                 None => return false,
             }
         }
-        rest.len() >= last.len() && rest.ends_with(last)
+        rest.ends_with(last)
     }
 }
 

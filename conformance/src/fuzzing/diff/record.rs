@@ -193,7 +193,7 @@ pub fn merge(dirs: &[PathBuf]) -> Result<RunRecord, MergeError> {
     for dir in dirs {
         records.push((dir.clone(), RunRecord::read(dir)?));
     }
-    let Some(((first_dir, first), rest)) = records.split_first() else { return Err(MergeError::Empty) };
+    let Some((first_dir, first)) = records.first() else { return Err(MergeError::Empty) };
     let mut seen: BTreeMap<String, PathBuf> = BTreeMap::new();
     for (dir, r) in &records {
         let check = |what: &'static str, ours: String, theirs: String| {
@@ -206,9 +206,9 @@ pub fn merge(dirs: &[PathBuf]) -> Result<RunRecord, MergeError> {
         check("the engine", first.engine.clone(), r.engine.clone())?;
         check("the seed", first.seed.to_string(), r.seed.to_string())?;
         check("the minimization budget", first.minimize_budget.to_string(), r.minimize_budget.to_string())?;
-        let counts: Vec<String> = r.shards.iter().map(|s| s.parse::<Shard>().map(|s| s.count().to_string()).unwrap_or_else(|_| s.clone())).collect();
-        let ours: Vec<String> = first.shards.iter().map(|s| s.parse::<Shard>().map(|s| s.count().to_string()).unwrap_or_else(|_| s.clone())).collect();
-        check("the number of shards", ours.first().cloned().unwrap_or_default(), counts.first().cloned().unwrap_or_default())?;
+        // N of the first shard a record holds ("K/N"; the text itself if it isn't one).
+        let count = |r: &RunRecord| r.shards.first().map(|s| s.parse::<Shard>().map_or_else(|_| s.clone(), |s| s.count().to_string())).unwrap_or_default();
+        check("the number of shards", count(first), count(r))?;
         for s in &r.shards {
             if let Some(other) = seen.insert(s.clone(), dir.clone()) {
                 return Err(MergeError::Duplicate { path: dir.join(RECORD), other, shard: s.clone() });
@@ -217,7 +217,7 @@ pub fn merge(dirs: &[PathBuf]) -> Result<RunRecord, MergeError> {
     }
     let mut merged = RunRecord { shards: Vec::new(), counts: Counts::default(), groups: Vec::new(), ..first.clone() };
     let mut groups: BTreeMap<(bool, String), GroupRecord> = BTreeMap::new();
-    for (_, r) in std::iter::once((first_dir, first)).chain(rest.iter().map(|(d, r)| (d, r))) {
+    for (_, r) in &records {
         merged.shards.extend(r.shards.iter().cloned());
         let (m, c) = (&mut merged.counts, &r.counts);
         m.scenarios += c.scenarios;
