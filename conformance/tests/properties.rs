@@ -136,6 +136,8 @@ fn generated_scenarios_reach_every_ruling_state() {
     assert!(reach.mass_set_and_modified > 0, "{table}");
     assert!(reach.giant_resolved_with[9] > 0 && reach.giant_resolved_with[10] > 0, "{table}");
     assert!(reach.max_turns >= 3, "{table}");
+    // Combat with blockers, first strike and trample over blockers (CR 509, 510.4, 702.19b).
+    assert!(reach.with.blocks > 0 && reach.with.first_strike > 0 && reach.with.trample_over_blockers > 0, "{table}");
 }
 
 /// Scenarios of `generated_scenarios_reach_every_ruling_state` (seed 1). At 150 the rarest

@@ -1,8 +1,10 @@
 //! Combat as invariants, checked on every transition that begins a combat damage step:
 //! CR 510.1a (an attacking creature's combat damage adds up to its power), CR 704.5h and
 //! 702.2b (a creature dealt damage by a source with deathtouch doesn't survive to the next
-//! priority, unless it's indestructible, CR 702.12b), and CR 510.4 (a first-strike combat
-//! damage step happens only when a creature with first strike or double strike is in combat).
+//! priority, unless it's indestructible, CR 702.12b), CR 510.4 (a first-strike combat
+//! damage step happens only when a creature with first strike or double strike is in combat),
+//! and, on every step, CR 704.5f-g (a creature with toughness 0 or less, or with lethal damage,
+//! doesn't survive to the next priority).
 
 use mtg_engine::abilities::Keyword;
 use mtg_engine::state::ZoneKind;
@@ -150,4 +152,37 @@ pub(super) fn first_strike_step<G: RulesGame>(t: &Transition<'_, G>, events: &[E
         ));
     }
     Ok(true)
+}
+
+/// CR 704.5f-g, 704.3: after a step that leaves a player with priority, no creature on the
+/// battlefield has toughness 0 or less, or damage marked on it at least its toughness (unless it
+/// is indestructible, CR 702.12b). Armed when the step dealt a creature lethal damage, or put on
+/// it -1/-1 counters at least its toughness (by the board before the step).
+pub(super) fn lethal_damage<G: RulesGame>(t: &Transition<'_, G>, events: &[Event]) -> Result<bool, Broken> {
+    let after = t.after.state();
+    if after.priority.is_none() || after.is_over() || after.combat.awaiting_declaration {
+        return Ok(false);
+    }
+    let before = t.before.state();
+    let mut dealt: std::collections::BTreeMap<ObjectId, (u32, u32)> = std::collections::BTreeMap::new();
+    for e in events {
+        match e {
+            Event::DamageDealt { target: Target::Object(o), amount, .. } => dealt.entry(*o).or_default().0 += amount,
+            Event::CountersAdded { object, kind, amount } if kind == "-1/-1" => dealt.entry(*object).or_default().1 += amount,
+            _ => {}
+        }
+    }
+    let armed = dealt.iter().any(|(id, (damage, minus))| {
+        let Some(o) = before.object(*id).filter(|o| o.zone == ZoneKind::Battlefield) else { return false };
+        let Some(ch) = t.before_board.get(id).filter(|c| c.is(mtg_engine::types::CardType::Creature)) else { return false };
+        let toughness = i64::from(ch.toughness.unwrap_or(0));
+        (*damage > 0 && i64::from(o.damage.saturating_add(*damage)) >= toughness) || (*minus > 0 && toughness <= i64::from(*minus))
+    });
+    for o in after.zone_objects(ZoneKind::Battlefield, None) {
+        let Some(ch) = t.after_board.get(&o.id) else { continue };
+        if let Some(d) = super::game_wide::toughness_or_lethal_damage(o, ch) {
+            return Err(Broken::new(Invariant::LethalDamage, format!("{d} while a player has priority")));
+        }
+    }
+    Ok(armed)
 }

@@ -74,16 +74,11 @@ pub(super) fn no_pending_sba(state: &GameState, board: &Board) -> Result<(), Bro
             continue;
         }
         let Some(ch) = board.get(&o.id) else { continue };
+        if let Some(d) = toughness_or_lethal_damage(o, ch) {
+            return pending(d);
+        }
         if ch.is(CardType::Creature) {
-            let t = ch.toughness.unwrap_or(0);
-            if t <= 0 {
-                return pending(format!("creature {} ({:?}) has toughness {t} (CR 704.5f)", ch.name, o.id));
-            }
-            // CR 702.12b: an indestructible creature isn't destroyed by lethal damage.
             let indestructible = ch.has_keyword(mtg_engine::abilities::Keyword::Indestructible);
-            if !indestructible && u32::try_from(t).is_ok_and(|t| o.damage >= t) {
-                return pending(format!("creature {} ({:?}) has {} damage, toughness {t} (CR 704.5g)", ch.name, o.id, o.damage));
-            }
             if !indestructible && o.deathtouch_damage && o.damage > 0 {
                 return pending(format!("creature {} ({:?}) was dealt damage by a source with deathtouch (CR 704.5h)", ch.name, o.id));
             }
@@ -105,6 +100,24 @@ pub(super) fn no_pending_sba(state: &GameState, board: &Board) -> Result<(), Bro
         }
     }
     Ok(())
+}
+
+/// CR 704.5f-g: what is wrong with creature `o` on the battlefield if it has toughness 0 or
+/// less, or damage marked on it at least its toughness without being indestructible (CR
+/// 702.12b); `None` if neither.
+pub(super) fn toughness_or_lethal_damage(o: &mtg_engine::state::Object, ch: &mtg_engine::layers::Characteristics) -> Option<String> {
+    if !ch.is(CardType::Creature) {
+        return None;
+    }
+    let t = ch.toughness.unwrap_or(0);
+    if t <= 0 {
+        return Some(format!("creature {} ({:?}) has toughness {t} (CR 704.5f)", ch.name, o.id));
+    }
+    let indestructible = ch.has_keyword(mtg_engine::abilities::Keyword::Indestructible);
+    if !indestructible && u32::try_from(t).is_ok_and(|t| o.damage >= t) {
+        return Some(format!("creature {} ({:?}) has {} damage, toughness {t} (CR 704.5g)", ch.name, o.id, o.damage));
+    }
+    None
 }
 
 /// Whether a step's events look like state-based actions were performed (a player lost, a

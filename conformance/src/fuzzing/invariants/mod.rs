@@ -155,6 +155,9 @@ pub enum Invariant {
     /// CR 510.4: a first-strike combat damage step happens only when a creature with first
     /// strike or double strike is in combat.
     FirstStrikeStep,
+    /// CR 704.5f-g: a creature with toughness 0 or less or with lethal damage (and not
+    /// indestructible) is put into its owner's graveyard before a player gets priority.
+    LethalDamage,
     /// CR 603.2g: "whenever this deals damage" triggers on damage dealt (none if all of it is
     /// prevented), once per damage event, for that much.
     DamageTriggersOnDealtDamage,
@@ -188,7 +191,7 @@ pub enum Invariant {
 }
 
 impl Invariant {
-    pub const ALL: [Invariant; 29] = [
+    pub const ALL: [Invariant; 30] = [
         Invariant::TapSymbol,
         Invariant::UntapSymbol,
         Invariant::SummoningSickness,
@@ -206,6 +209,7 @@ impl Invariant {
         Invariant::CombatDamage,
         Invariant::Deathtouch,
         Invariant::FirstStrikeStep,
+        Invariant::LethalDamage,
         Invariant::DamageTriggersOnDealtDamage,
         Invariant::BecomesTappedTriggers,
         Invariant::EffectsListingOrder,
@@ -251,6 +255,7 @@ impl Invariant {
             Invariant::CombatDamage => "combat-damage",
             Invariant::Deathtouch => "deathtouch",
             Invariant::FirstStrikeStep => "first-strike-step",
+            Invariant::LethalDamage => "lethal-damage",
             Invariant::DamageTriggersOnDealtDamage => "damage-triggers-on-dealt-damage",
             Invariant::BecomesTappedTriggers => "becomes-tapped-triggers",
             Invariant::EffectsListingOrder => "effects-listing-order",
@@ -286,6 +291,7 @@ impl Invariant {
             Invariant::CombatDamage => "an attacking creature's combat damage in one step adds up to its power",
             Invariant::Deathtouch => "a creature dealt damage by a source with deathtouch is destroyed",
             Invariant::FirstStrikeStep => "a first-strike combat damage step happens only with a first or double striker in combat",
+            Invariant::LethalDamage => "a creature with toughness 0 or less, or with lethal damage and not indestructible, is put into the graveyard before anyone gets priority",
             Invariant::DamageTriggersOnDealtDamage => "\"whenever this deals damage\" triggers only on damage dealt, not on damage all prevented, for that much",
             Invariant::BecomesTappedTriggers => "\"becomes tapped\" triggers once per permanent tapped on the battlefield, never for one entering tapped",
             Invariant::EffectsListingOrder => "within a layer effects apply in timestamp order, so an object's characteristics don't depend on the order its continuous effects are listed in",
@@ -325,6 +331,7 @@ impl Invariant {
             Invariant::CombatDamage => "cr-510.1a",
             Invariant::Deathtouch => "cr-704.5h",
             Invariant::FirstStrikeStep => "cr-510.4",
+            Invariant::LethalDamage => "cr-704.5g",
             Invariant::DamageTriggersOnDealtDamage => "cr-603.2g-example-1",
             Invariant::BecomesTappedTriggers => "cr-603.2e-example-1",
             Invariant::EffectsListingOrder => "cr-613.7",
@@ -583,6 +590,11 @@ impl Checker {
         // The board after the step is the one the invariants above computed: kept, not recomputed.
         if mtg_engine::layers::dependency_ordered(t.after.state()) {
             self.reach.dependency_orders += 1;
+        }
+        // Before deathtouch: lethal damage is the basic rule, deathtouch the wider one.
+        if self.on(Invariant::LethalDamage) {
+            let armed = combat::lethal_damage(t, events)?;
+            self.count(Invariant::LethalDamage, armed);
         }
         if self.on(Invariant::CombatDamage) {
             let armed = combat::damage_sums_to_power(t, events)?;

@@ -829,6 +829,66 @@ impl Bug for AlwaysFirstStrikeStep {
     }
 }
 
+/// CR 704.5g broken: a creature dealt lethal damage stays on the battlefield (the step is
+/// carried out with an indestructible counter on each creature it would destroy that way,
+/// taken off again afterwards).
+pub struct LethalDamageSurvives;
+impl Bug for LethalDamageSurvives {
+    const NAME: &'static str = "a creature with lethal damage survives";
+    const BREAKS: Invariant = Invariant::LethalDamage;
+    fn apply(game: &mut Game, action: Action) -> Result<Vec<Event>, Rejection> {
+        let mut trial = game.clone();
+        let events = trial.apply(action.clone())?;
+        // Lethal by the damage alone (not deathtouch's, CR 704.5h: another invariant's).
+        let board = mtg_engine::layers::board_of(game.state());
+        let damaged = |id: &ObjectId| {
+            let dealt: u32 = events
+                .iter()
+                .filter_map(|e| match e {
+                    Event::DamageDealt { target: mtg_engine::Target::Object(o), amount, .. } if o == id => Some(*amount),
+                    _ => None,
+                })
+                .sum();
+            let (Some(o), Some(ch)) = (game.state().object(*id), board.get(id)) else { return false };
+            dealt > 0 && i64::from(o.damage.saturating_add(dealt)) >= i64::from(ch.toughness.unwrap_or(0))
+        };
+        let sacrificed = |id: &ObjectId| events.iter().any(|e| matches!(e, Event::Sacrificed { object } if object == id));
+        let dying: Vec<ObjectId> = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::ZoneChanged { old, card: Some(_), from: ZoneKind::Battlefield, to: ZoneKind::Graveyard, .. } => Some(*old),
+                _ => None,
+            })
+            .filter(|id| damaged(id) && !sacrificed(id))
+            .collect();
+        if dying.is_empty() {
+            *game = trial;
+            return Ok(events);
+        }
+        let mut s = game.state().clone();
+        for id in &dying {
+            if let Some(o) = s.object_mut(*id) {
+                *o.counters.entry("indestructible".into()).or_insert(0) += 1;
+            }
+        }
+        let mut g = Game::from_state(s);
+        let events = g.apply(action)?;
+        let mut after = g.state().clone();
+        for id in &dying {
+            if let Some(o) = after.object_mut(*id) {
+                if let Some(n) = o.counters.get_mut("indestructible") {
+                    *n -= 1;
+                    if *n == 0 {
+                        o.counters.remove("indestructible");
+                    }
+                }
+            }
+        }
+        *game = Game::from_state(after);
+        Ok(events)
+    }
+}
+
 /// A waiting trigger of `watcher`'s only triggered ability, as if it had triggered with `event`.
 fn fake_trigger(before: &GameState, after: &mut GameState, watcher: ObjectId, event: mtg_engine::state::TriggerEvent) {
     let board = mtg_engine::layers::board_of(before);

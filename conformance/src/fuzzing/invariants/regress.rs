@@ -576,7 +576,7 @@ impl<'a> Writer<'a> {
                     }
                 }
             }
-            Invariant::ChimericMassPt | Invariant::ChimericMassDies | Invariant::NoPendingSba => {
+            Invariant::ChimericMassPt | Invariant::ChimericMassDies | Invariant::NoPendingSba | Invariant::LethalDamage => {
                 if let Some(a) = &last {
                     self.push(&mut out, &before, a, inv, "")?;
                 }
@@ -594,12 +594,15 @@ impl<'a> Writer<'a> {
                     let Some(card) = o.card.and_then(|c| self.card_ref(c)) else { continue };
                     let charge = o.counters.get("charge").copied().unwrap_or(0);
                     let zero_toughness = ch.is(mtg_engine::types::CardType::Creature) && ch.toughness.unwrap_or(0) <= 0;
+                    // CR 704.5g: lethal damage destroys a creature that isn't indestructible.
+                    let lethal = super::game_wide::toughness_or_lethal_damage(o, ch).is_some();
                     if inv == Invariant::ChimericMassPt && ch.name == super::chimeric_mass::CHIMERIC_MASS {
                         // Ruling 2011-01-01-3: P/T equal to its charge counters.
                         out.push(StepOut::Raw(format!("{{ expect = {{ object = {}, power = {charge}, toughness = {charge} }} }}", q(card))));
                         any = true;
-                    } else if inv != Invariant::ChimericMassPt && zero_toughness {
-                        // CR 704.5f: a creature with toughness 0 or less is put into the graveyard.
+                    } else if inv != Invariant::ChimericMassPt && (zero_toughness || lethal) {
+                        // CR 704.5f-g: a creature with toughness 0 or less, or with lethal
+                        // damage, is put into the graveyard.
                         out.push(StepOut::Raw(format!("{{ expect = {{ object = {}, zone = \"graveyard\" }} }}", q(card))));
                         any = true;
                     }
@@ -760,7 +763,7 @@ impl StepOut {
 /// The state-based action a pending-SBA violation names (`(CR 704.5j)` → `cr-704.5j`), when
 /// the corpus has that paragraph as a source (else the case covers CR 704.3 itself).
 fn specific_source(v: &Violation) -> Option<&'static str> {
-    if v.invariant != Invariant::NoPendingSba {
+    if !matches!(v.invariant, Invariant::NoPendingSba | Invariant::LethalDamage) {
         return None;
     }
     let known = |id: &str| crate::corpus::Corpus::embedded().corpus.sources.iter().any(|s| s.item.id == id);

@@ -177,6 +177,13 @@ fn first_strike_step_fails_when_every_combat_gets_one() {
 }
 
 #[test]
+fn lethal_damage_fails_when_a_creature_with_lethal_damage_survives() {
+    let (s, moves) = combat(on_battlefield("Grizzly Bears"), Some(CardSetup::new("Runeclaw Bear", PlayerId(1), ZoneKind::Battlefield)));
+    let v = witness::<LethalDamageSurvives>(s, moves);
+    assert!(v.detail.contains("CR 704.5g"), "{v}");
+}
+
+#[test]
 fn durations_fail_when_until_end_of_turn_effects_linger() {
     let s = setup(vec![on_battlefield("Grizzly Bears"), card("Giant Growth", ZoneKind::Hand)], "{G}");
     let bears = id(&s, 0);
@@ -363,6 +370,9 @@ fn found_by_generator<B: Bug>(seed: u64, budget: u64) -> u64 {
             }
         }
         Err(RegressError::NotExpressible(inv, why)) => {
+            if std::env::var("HUNT_PRINT").is_ok() {
+                eprintln!("{} (seed {seed}, index {i}): no corpus form ({inv}: {why})", B::NAME);
+            }
             assert!(NO_CORPUS_FORM.contains(&inv), "`{}`: {inv} refused: {why}", B::NAME);
         }
         Err(e) => panic!("`{}`: {e}", B::NAME),
@@ -410,6 +420,16 @@ fn the_generator_finds_the_game_wide_bugs() {
     found_by_generator::<SaveForgetsPools>(1, 30);
     found_by_generator::<RandomnessFromOutside>(1, 30);
     found_by_generator::<ListsIllegalPass>(1, 30);
+}
+
+/// Combat (issue 28): combat damage, deathtouch, the first-strike step, lethal damage
+/// (measured with card pool v10: seed 1 indexes 1, 1, 17; deathtouch counters seed 2, 119).
+#[test]
+fn the_generator_finds_the_combat_bugs() {
+    found_by_generator::<AttackersHitTwice>(1, 30);
+    found_by_generator::<AlwaysFirstStrikeStep>(1, 30);
+    found_by_generator::<LethalDamageSurvives>(1, 170);
+    found_by_generator::<DeathtouchCountersIgnored>(2, 1200);
 }
 
 #[test]
@@ -529,6 +549,7 @@ fn measure_hunts() {
     one::<AttackersHitTwice>();
     one::<DeathtouchCountersIgnored>();
     one::<AlwaysFirstStrikeStep>();
+    one::<LethalDamageSurvives>();
     one::<NextTurnEffectsLinger>();
     one::<MovedCardLeavesGhost>();
     one::<LosersKeepPlaying>();
