@@ -531,6 +531,9 @@ pub enum Modification {
     /// types and other subtypes stay (CR 205.1a). Only a creature or kindred can have them
     /// (CR 205.3d).
     SetCreatureTypes(Vec<String>),
+    /// "This object is every creature type" (changeling, CR 702.73a, 205.3m): a
+    /// characteristic-defining ability adding every creature type.
+    AllCreatureTypes,
     /// Layer 4: "[enchanted] land is a [basic land type]": sets a land's land types; it loses
     /// its old land types and the abilities of its rules text (CR 305.7).
     SetLandTypes(Vec<String>),
@@ -587,6 +590,7 @@ impl Modification {
             Modification::SetTypes { .. }
             | Modification::AddTypes { .. }
             | Modification::SetCreatureTypes(_)
+            | Modification::AllCreatureTypes
             | Modification::SetLandTypes(_)
             | Modification::AddChosenCreatureType => Layer::Type,
             Modification::SetColors(_) | Modification::AddColors(_) | Modification::AddChosenColor => Layer::Color,
@@ -936,6 +940,10 @@ pub enum Amount {
     /// "X plus `plus`, where X is the number of creatures that died this way": the creatures
     /// an earlier part of the same effect put into a graveyard from the battlefield (CR 700.4).
     DiedThisWay { plus: u32 },
+    /// "Where X is its power": the source's power on the battlefield as the effect happens
+    /// (CR 608.2h); a power of 0 or less counts as 0 (CR 107.1b). No last known power is kept:
+    /// a source that has left counts 0 (the pump on "this creature" then does nothing anyway).
+    ThisPower,
 }
 
 /// What mana an `AddMana` effect produces (CR 106.3, 106.7).
@@ -954,6 +962,9 @@ pub enum ManaSpec {
     /// "Add {G} for each creature you control": that many of one type, counted as it resolves;
     /// none with no creature, and it's still a mana ability (CR 605.2).
     ForEachCreatureYouControl(crate::mana::ManaType),
+    /// "Add an amount of [type] equal to this creature's power": the source's power as the
+    /// ability resolves, none if it is 0 or less (CR 107.1b).
+    EqualToThisPower(crate::mana::ManaType),
 }
 
 /// What a target must be (CR 115).

@@ -356,7 +356,8 @@ fn resolution_answers(state: &GameState) -> Vec<Answers> {
                     | crate::abilities::Amount::CreaturesBlockingThis
                     | crate::abilities::Amount::EventAmount
                     | crate::abilities::Amount::SacrificedPower
-                    | crate::abilities::Amount::DiedThisWay { .. } => continue,
+                    | crate::abilities::Amount::DiedThisWay { .. }
+                    | crate::abilities::Amount::ThisPower => continue,
                 };
                 let mut recipients: Vec<ObjectId> = state
                     .battlefield_ids()
@@ -670,7 +671,7 @@ fn mana_choices(ab: &crate::abilities::ActivatedAbility) -> Vec<Option<ManaType>
     use crate::abilities::{Effect, ManaSpec};
     match &ab.effect {
         _ if !ab.is_mana_ability() => vec![None],
-        Effect::AddMana(ManaSpec::Fixed(_) | ManaSpec::ForEachCreatureYouControl(_)) => vec![None],
+        Effect::AddMana(ManaSpec::Fixed(_) | ManaSpec::ForEachCreatureYouControl(_) | ManaSpec::EqualToThisPower(_)) => vec![None],
         Effect::AddMana(ManaSpec::AnyColor) | Effect::AddRestrictedMana { spec: ManaSpec::AnyColor, .. } => {
             ManaType::COLORS.into_iter().map(Some).collect()
         }

@@ -31,12 +31,14 @@ pub enum RawMana {
 /// Types each permanent could produce, keyed by object.
 pub type ProduceTable = BTreeMap<ObjectId, BTreeSet<ManaType>>;
 
-/// The raw mana a spec would add for `controller` now, given what permanents could produce.
+/// The raw mana a spec would add for `controller` now, given what permanents could produce;
+/// `source` is the ability's source, if it has one.
 pub fn raw_mana(
     state: &GameState,
     board: &Board,
     table: &ProduceTable,
     controller: PlayerId,
+    source: Option<ObjectId>,
     spec: &ManaSpec,
 ) -> RawMana {
     match spec {
@@ -71,6 +73,13 @@ pub fn raw_mana(
                 .count();
             let mut p = crate::mana::ManaPool::default();
             p.add(*t, u32::try_from(n).unwrap_or(u32::MAX));
+            RawMana::Fixed(p)
+        }
+        ManaSpec::EqualToThisPower(t) => {
+            // CR 107.1b: a negative power counts as 0.
+            let power = source.and_then(|s| board.get(&s)).and_then(|c| c.power).unwrap_or(0);
+            let mut p = crate::mana::ManaPool::default();
+            p.add(*t, u32::try_from(power.max(0)).unwrap_or(0));
             RawMana::Fixed(p)
         }
         ManaSpec::ColorOfPermanentYouControl => {
@@ -132,7 +141,7 @@ fn evaluate(
 ) -> BTreeSet<ManaType> {
     productions(state, board, id)
         .into_iter()
-        .flat_map(|(ctx, spec)| raw_types(reps, &ctx, raw_mana(state, board, table, ctx.producer, &spec)))
+        .flat_map(|(ctx, spec)| raw_types(reps, &ctx, raw_mana(state, board, table, ctx.producer, Some(id), &spec)))
         .collect()
 }
 
@@ -226,7 +235,7 @@ fn node(
                 ManaSpec::Fixed(p) => Types::union(ManaType::ALL.into_iter().filter(|t| p.amount(*t) > 0)),
                 ManaSpec::AnyColor => Types::union(ManaType::COLORS),
                 ManaSpec::OneOf(types) => Types::union(types.iter().copied()),
-                ManaSpec::ColorOfPermanentYouControl | ManaSpec::ForEachCreatureYouControl(_) => match raw_mana(state, board, &ProduceTable::new(), controller, spec) {
+                ManaSpec::ColorOfPermanentYouControl | ManaSpec::ForEachCreatureYouControl(_) | ManaSpec::EqualToThisPower(_) => match raw_mana(state, board, &ProduceTable::new(), controller, Some(id), spec) {
                     RawMana::Fixed(p) => Types::from_set(&p.types()),
                     RawMana::OneOf(set) => Types::from_set(&set),
                 },

@@ -92,6 +92,17 @@ impl ResolveCtx<'_> {
                     .count();
                 u32::try_from(n).unwrap_or(u32::MAX)
             }
+            Amount::ThisPower => {
+                let board = board_of(state);
+                let power = self
+                    .source
+                    .filter(|s| state.object(*s).is_some_and(|o| o.zone == ZoneKind::Battlefield))
+                    .and_then(|s| board.get(&s))
+                    .and_then(|c| c.power)
+                    .unwrap_or(0);
+                // CR 107.1b: a negative result counts as 0.
+                u32::try_from(power.max(0)).unwrap_or(0)
+            }
             Amount::CreaturesBlockingThis => {
                 // CR 509.1h, 506.4: the creatures still blocking the source, on the battlefield.
                 let n = state
@@ -243,7 +254,7 @@ pub(crate) fn resolve(
             } else {
                 Default::default()
             };
-            let mana = match crate::could_produce::raw_mana(state, &board, &table, ctx.controller, spec) {
+            let mana = match crate::could_produce::raw_mana(state, &board, &table, ctx.controller, ctx.source, spec) {
                 crate::could_produce::RawMana::Fixed(p) => p,
                 crate::could_produce::RawMana::OneOf(opts) => match ctx.answers.mana {
                     Some(c) if opts.contains(&c) => crate::mana::ManaPool::single(c),

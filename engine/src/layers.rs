@@ -551,6 +551,13 @@ fn apply(ch: &mut Characteristics, m: &Modification, timestamp: u64, obj: &Objec
                 }
             }
         }
+        Modification::AllCreatureTypes => {
+            for s in crate::types::CREATURE_TYPES {
+                if !ch.subtypes.iter().any(|t| t == s) {
+                    ch.subtypes.push(s.to_string());
+                }
+            }
+        }
         Modification::SetTypes { types, subtypes } => {
             ch.types = types.iter().copied().collect();
             ch.subtypes = subtypes.clone().into();

@@ -173,12 +173,12 @@ fn production(
         ManaSpec::CouldProduce { .. } => {
             let known = cache.raw.borrow().iter().find(|(p, s, _)| *p == act.player && s == spec).map(|(_, _, r)| r.clone());
             known.unwrap_or_else(|| {
-                let r = raw_mana(state, board, cache.lands(state), act.player, spec);
+                let r = raw_mana(state, board, cache.lands(state), act.player, Some(act.source), spec);
                 cache.raw.borrow_mut().push((act.player, spec.clone(), r.clone()));
                 r
             })
         }
-        _ => raw_mana(state, board, &crate::could_produce::ProduceTable::new(), act.player, spec),
+        _ => raw_mana(state, board, &crate::could_produce::ProduceTable::new(), act.player, Some(act.source), spec),
     };
     let raw = match raw {
         RawMana::Fixed(p) => p,

@@ -338,7 +338,8 @@ fn apply_etb_replacements(
                     | Amount::CreaturesBlockingThis
                     | Amount::EventAmount
                     | Amount::SacrificedPower
-                    | Amount::DiedThisWay { .. } => 0,
+                    | Amount::DiedThisWay { .. }
+                    | Amount::ThisPower => 0,
                 };
                 counters.push((kind.clone(), n));
             }

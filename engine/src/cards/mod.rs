@@ -26,6 +26,7 @@ mod combat_creatures;
 mod combat_requirements;
 mod blocked_triggers;
 mod damage_examples;
+mod basics_examples;
 mod example_cards;
 mod game_basics;
 mod crystalline_resonance;
@@ -413,6 +414,10 @@ fn registry() -> &'static Registry {
             cr_6xx_cards::thalia_guardian_of_thraben(),
             cr_6xx_cards::gaeas_cradle(),
             cr_6xx_cards::felidar_sovereign(),
+            // Non-combat Examples of issue 28.
+            basics_examples::hydrosurge(),
+            basics_examples::viridian_joiner(),
+            basics_examples::chameleon_colossus(),
         ]);
         let tokens = vec![
             hangarback_walker::thopter_token(),
@@ -606,7 +611,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 148);
+        assert_eq!(names.len(), 151);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {

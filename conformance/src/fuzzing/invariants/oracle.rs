@@ -124,7 +124,7 @@ impl Oracle<'_> {
             let mut specs = Vec::new();
             specs_of(&ab.effect, &mut specs);
             for spec in specs {
-                for raw in self.raw_choices(&spec, controller, asking) {
+                for raw in self.raw_choices(&spec, controller, id, asking) {
                     out.extend(self.after_replacements(event, raw));
                 }
             }
@@ -135,7 +135,7 @@ impl Oracle<'_> {
     }
 
     /// Every amount the spec could add before replacement effects, one per choice.
-    fn raw_choices(&mut self, spec: &ManaSpec, controller: PlayerId, asking: &mut Vec<ObjectId>) -> Vec<Amounts> {
+    fn raw_choices(&mut self, spec: &ManaSpec, controller: PlayerId, source: ObjectId, asking: &mut Vec<ObjectId>) -> Vec<Amounts> {
         let one = |t: ManaType| {
             let mut a = [0u64; 6];
             a[index(t)] = 1;
@@ -161,6 +161,13 @@ impl Oracle<'_> {
                     .count();
                 let mut a = [0u64; 6];
                 a[index(*t)] = u64::try_from(n).unwrap_or(u64::MAX);
+                vec![a]
+            }
+            ManaSpec::EqualToThisPower(t) => {
+                // CR 107.1b: a power of 0 or less adds nothing.
+                let power = self.board.get(&source).and_then(|c| c.power).unwrap_or(0);
+                let mut a = [0u64; 6];
+                a[index(*t)] = u64::try_from(power.max(0)).unwrap_or(0);
                 vec![a]
             }
             ManaSpec::ColorOfPermanentYouControl => {

@@ -1,0 +1,55 @@
+//! Cards the CR's non-combat Examples of issue 28 name (107.1b): Hydrosurge (the Examples'
+//! "-N/-0" effect; MTGJSON M13 #54), Viridian Joiner and Chameleon Colossus (the reference
+//! card data).
+use super::{activated, cost_mana, keyword, tap_add, CardDef};
+use crate::abilities::{Ability, Amount, Effect, EffectObject, Keyword, ManaSpec, Modification, StaticAbility, TargetSpec};
+use crate::costs::Cost;
+use crate::mana::ManaType;
+use crate::types::{CardType, Color};
+
+/// Hydrosurge ({U} Instant).
+pub const HYDROSURGE: &str = "Target creature gets -5/-0 until end of turn.";
+
+pub fn hydrosurge() -> CardDef {
+    CardDef::new("Hydrosurge", HYDROSURGE).cost("{U}").types(&[CardType::Instant]).spell(
+        vec![TargetSpec::Creature],
+        Effect::UntilEndOfTurn { object: EffectObject::Target(0), modifications: vec![Modification::ModifyPt { power: -5, toughness: 0 }] },
+    )
+}
+
+/// Viridian Joiner ({2}{G} Creature — Elf Druid 1/2): mana equal to its power, none when that
+/// is 0 or less (CR 107.1b).
+pub const VIRIDIAN_JOINER: &str = "{T}: Add an amount of {G} equal to this creature's power.";
+
+pub fn viridian_joiner() -> CardDef {
+    CardDef::new("Viridian Joiner", VIRIDIAN_JOINER)
+        .cost("{2}{G}")
+        .types(&[CardType::Creature])
+        .subtypes(&["Elf", "Druid"])
+        .pt(1, 2)
+        .ability(tap_add(ManaSpec::EqualToThisPower(ManaType::Green)))
+}
+
+/// Chameleon Colossus ({2}{G}{G} Creature — Shapeshifter 4/4): "+X/+X where X is its power"
+/// with X at least 0 (CR 107.1b). Changeling is its characteristic-defining ability (CR
+/// 702.73a), every creature type in layer 4.
+pub const CHAMELEON_COLOSSUS: &str = "Changeling (This card is every creature type.)\nProtection from black\n{2}{G}{G}: This creature gets +X/+X until end of turn, where X is its power.";
+
+pub fn chameleon_colossus() -> CardDef {
+    CardDef::new("Chameleon Colossus", CHAMELEON_COLOSSUS)
+        .cost("{2}{G}{G}")
+        .types(&[CardType::Creature])
+        .subtypes(&["Shapeshifter"])
+        .pt(4, 4)
+        .ability(Ability::Static(StaticAbility::Continuous {
+            affected: crate::abilities::Affected::This,
+            modification: Modification::AllCreatureTypes,
+            cda: true,
+        }))
+        .ability(keyword(Keyword::ProtectionFrom(Color::Black)))
+        .ability(activated(
+            Cost { mana: cost_mana("{2}{G}{G}"), ..Cost::default() },
+            vec![],
+            Effect::PumpUntilEndOfTurn { object: EffectObject::This, power: 1, toughness: 1, times: Amount::ThisPower },
+        ))
+}
