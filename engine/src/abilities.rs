@@ -300,6 +300,9 @@ pub enum Trigger {
     BecomesBlocked,
     /// "Whenever this creature becomes blocked by a creature" (CR 509.3d): once per blocker.
     BecomesBlockedByACreature,
+    /// "Whenever this creature blocks a creature" (CR 509.3b): once per attacking creature it
+    /// blocks, naming that creature (`EffectObject::EventObject`).
+    BlocksACreature,
     /// "Whenever you gain life" (CR 119.9): once per life-gain event.
     YouGainLife,
     /// "Whenever a [land type] [controller] controls becomes tapped" (CR 603.2e): a permanent
@@ -312,6 +315,9 @@ pub enum Trigger {
     /// A delayed triggered ability (CR 603.7): created by a resolving spell or ability, never
     /// found on an object; "at the beginning of the next end step" (CR 603.7b: it triggers once).
     AtBeginningOfNextEndStep,
+    /// A delayed triggered ability "at end of combat" (CR 603.7a-b, 511.2): it triggers as the
+    /// end of combat step begins, once.
+    AtEndOfCombat,
     /// "Whenever this [permanent] deals damage" (CR 603.2g: damage prevented isn't dealt, and
     /// triggers nothing). Its effect may refer to that much (`Amount::EventAmount`).
     ThisDealsDamage,
@@ -373,6 +379,10 @@ pub enum StaticAbility {
     CantCastEvenManaValue { who: Relation },
     /// "[Colors] spells you cast cost {N} less to cast" (CR 601.2f).
     SpellsCostLess { colors: Vec<Color>, generic: u32 },
+    /// "This spell costs {N} less to cast for each creature you attacked with this turn" (CR
+    /// 601.2f; a static ability that functions on the stack, CR 604.1): counts the attackers
+    /// as they were declared, whatever they are now (CR 608.2i).
+    CostsLessForEachCreatureYouAttackedWith { generic: u32 },
     /// "Noncreature spells cost {N} more to cast" (CR 601.2f): every player's, added before
     /// cost reductions; it applies to spells only, which are on the stack as they're cast
     /// (CR 609.2).
@@ -670,6 +680,11 @@ pub enum Effect {
     /// as it resolves (CR 603.7a); "this" in it is the same object, and does nothing if that
     /// object has left the battlefield (CR 603.7c, 400.7).
     AtBeginningOfNextEndStep(Box<Effect>),
+    /// "[Effect] at end of combat": a delayed triggered ability created as it resolves (CR
+    /// 603.7a), triggering as the end of combat step begins (CR 511.2). "That creature" in it
+    /// is the one the creating ability's event named, whatever it has become since, while it
+    /// is the same object (CR 603.7c, 608.2k).
+    AtEndOfCombat(Box<Effect>),
     /// "Return [this permanent] to its owner's hand" (CR 400.7: a new object).
     ReturnToOwnersHand(EffectObject),
     /// "Target player mills N cards" (CR 701.17a): the top N of their library, or as many as
@@ -965,6 +980,11 @@ pub enum ManaSpec {
     /// "Add an amount of [type] equal to this creature's power": the source's power as the
     /// ability resolves, none if it is 0 or less (CR 107.1b).
     EqualToThisPower(crate::mana::ManaType),
+    /// "Add one mana of the chosen color": linked to the source's "as this enters, choose a
+    /// color" (CR 607.2a, 607.4), so it reads the choice kept on the source
+    /// (`Object::chosen_color`); with no color chosen it adds no mana, and never colorless
+    /// (CR 607.5a; Paradise Plume's 2021-03-19 ruling).
+    OneOfChosenColor,
 }
 
 /// What a target must be (CR 115).

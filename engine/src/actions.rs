@@ -671,7 +671,7 @@ fn mana_choices(ab: &crate::abilities::ActivatedAbility) -> Vec<Option<ManaType>
     use crate::abilities::{Effect, ManaSpec};
     match &ab.effect {
         _ if !ab.is_mana_ability() => vec![None],
-        Effect::AddMana(ManaSpec::Fixed(_) | ManaSpec::ForEachCreatureYouControl(_) | ManaSpec::EqualToThisPower(_)) => vec![None],
+        Effect::AddMana(ManaSpec::Fixed(_) | ManaSpec::ForEachCreatureYouControl(_) | ManaSpec::EqualToThisPower(_) | ManaSpec::OneOfChosenColor) => vec![None],
         Effect::AddMana(ManaSpec::AnyColor) | Effect::AddRestrictedMana { spec: ManaSpec::AnyColor, .. } => {
             ManaType::COLORS.into_iter().map(Some).collect()
         }
@@ -764,7 +764,13 @@ fn list(state: &GameState, by_trial: bool) -> Vec<Action> {
         let available = pool.available(crate::mana::SpendPurpose::CastSpell { colors: ch.colors.len() }).total();
         for x in x_values(ch.mana_cost.as_ref(), &pool) {
             // Not enough mana that may pay for this spell: certainly illegal (CR 601.2h).
-            if !by_trial && ch.mana_cost.as_ref().is_some_and(|c| c.mana_value(x.unwrap_or(0)) > available) {
+            // The total cost, with its increases and reductions (CR 601.2f), is what must be paid.
+            if !by_trial
+                && ch
+                    .mana_cost
+                    .as_ref()
+                    .is_some_and(|c| casting::reduced_cost(state, &board, player, ch, c.clone()).mana_value(x.unwrap_or(0)) > available)
+            {
                 continue;
             }
             for t in target_lists(state, &board, &specs, player, &memo) {

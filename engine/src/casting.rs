@@ -144,9 +144,9 @@ fn forbidden_by_mana_value(state: &GameState, board: &Board, player: PlayerId, m
 }
 
 /// CR 601.2f: the mana cost, plus cost increases ("noncreature spells cost {N} more", anyone's),
-/// then cost reductions ("[color] spells you cast cost {N} less": generic mana only, never below
-/// zero).
-fn reduced_cost(state: &GameState, board: &Board, player: PlayerId, spell: &Characteristics, mut cost: ManaCost) -> ManaCost {
+/// then cost reductions ("[color] spells you cast cost {N} less", and the spell's own "costs
+/// {N} less for each ...": generic mana only, never below zero).
+pub(crate) fn reduced_cost(state: &GameState, board: &Board, player: PlayerId, spell: &Characteristics, mut cost: ManaCost) -> ManaCost {
     for o in state.zone_objects(ZoneKind::Battlefield, None) {
         let Some(ch) = board.get(&o.id) else { continue };
         for (st, _) in ch.statics() {
@@ -165,6 +165,13 @@ fn reduced_cost(state: &GameState, board: &Board, player: PlayerId, spell: &Char
                     cost.generic = cost.generic.saturating_sub(*generic);
                 }
             }
+        }
+    }
+    for (st, _) in spell.statics() {
+        if let crate::abilities::StaticAbility::CostsLessForEachCreatureYouAttackedWith { generic } = st {
+            // CR 608.2i: the attackers as they were, not as they are now.
+            let n = u32::try_from(state.attacked_with.iter().filter(|(p, _)| *p == player).count()).unwrap_or(u32::MAX);
+            cost.generic = cost.generic.saturating_sub(generic.saturating_mul(n));
         }
     }
     cost

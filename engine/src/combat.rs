@@ -199,6 +199,11 @@ pub(crate) fn declare(state: &mut GameState, player: PlayerId, attackers: Vec<Ob
     }
     state.combat.awaiting_declaration = false;
     state.combat.declared = true;
+    for id in &attackers {
+        if !state.attacked_with.contains(&(player, *id)) {
+            state.attacked_with.push((player, *id));
+        }
+    }
     state.combat.attackers = attackers.clone();
     ev.push(Event::AttackersDeclared { player, attackers });
     give_priority(state, player, ev);
@@ -432,6 +437,9 @@ pub(crate) fn declare_blockers(state: &mut GameState, player: PlayerId, blocks: 
     for a in blocked {
         let n = blocks.iter().filter(|(_, x)| *x == a).count();
         crate::triggers::became_blocked(state, &board, a, n);
+    }
+    for (b, a) in &blocks {
+        crate::triggers::blocked_a_creature(state, &board, *b, *a);
     }
     let active = state.active;
     give_priority(state, active, ev);

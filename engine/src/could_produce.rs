@@ -42,6 +42,14 @@ pub fn raw_mana(
     spec: &ManaSpec,
 ) -> RawMana {
     match spec {
+        // CR 607.2a: the choice of the ability it is linked to, made for this object.
+        ManaSpec::OneOfChosenColor => {
+            let mut p = ManaPool::default();
+            if let Some(c) = source.and_then(|s| state.object(s)).and_then(|o| o.chosen_color) {
+                p.add(c.mana_type(), 1);
+            }
+            RawMana::Fixed(p)
+        }
         ManaSpec::Fixed(p) => RawMana::Fixed(p.clone()),
         ManaSpec::AnyColor => RawMana::OneOf(ManaType::COLORS.into_iter().collect()),
         ManaSpec::OneOf(types) => RawMana::OneOf(types.iter().copied().collect()),
@@ -235,7 +243,7 @@ fn node(
                 ManaSpec::Fixed(p) => Types::union(ManaType::ALL.into_iter().filter(|t| p.amount(*t) > 0)),
                 ManaSpec::AnyColor => Types::union(ManaType::COLORS),
                 ManaSpec::OneOf(types) => Types::union(types.iter().copied()),
-                ManaSpec::ColorOfPermanentYouControl | ManaSpec::ForEachCreatureYouControl(_) | ManaSpec::EqualToThisPower(_) => match raw_mana(state, board, &ProduceTable::new(), controller, Some(id), spec) {
+                ManaSpec::ColorOfPermanentYouControl | ManaSpec::ForEachCreatureYouControl(_) | ManaSpec::EqualToThisPower(_) | ManaSpec::OneOfChosenColor => match raw_mana(state, board, &ProduceTable::new(), controller, Some(id), spec) {
                     RawMana::Fixed(p) => Types::from_set(&p.types()),
                     RawMana::OneOf(set) => Types::from_set(&set),
                 },

@@ -233,6 +233,23 @@ fn push_effect(state: &mut GameState, ctx: &ResolveCtx, id: ObjectId, modificati
     state.effects.push(ContinuousEffect { timestamp, source: ctx.source, affected: vec![id], modifications, duration });
 }
 
+/// A delayed triggered ability created as the effect resolves (CR 603.7a), waiting for
+/// `trigger`; it keeps what the creating ability's event named (CR 603.7c).
+fn create_delayed(state: &mut GameState, ctx: &ResolveCtx<'_>, trigger: crate::abilities::Trigger, effect: &Effect) {
+    if let Some(source) = ctx.source {
+        let source_card = state.object(source).and_then(|o| o.card);
+        state.delayed_triggers.push(crate::state::DelayedTrigger {
+            trigger,
+            source,
+            source_card,
+            controller: ctx.controller,
+            effect: effect.clone(),
+            link: ctx.link,
+            event: ctx.event,
+        });
+    }
+}
+
 pub(crate) fn resolve(
     state: &mut GameState,
     effect: &Effect,
@@ -290,18 +307,9 @@ pub(crate) fn resolve(
             }
         }
         Effect::AtBeginningOfNextEndStep(effect) => {
-            if let Some(source) = ctx.source {
-                let source_card = state.object(source).and_then(|o| o.card);
-                state.delayed_triggers.push(crate::state::DelayedTrigger {
-                    trigger: crate::abilities::Trigger::AtBeginningOfNextEndStep,
-                    source,
-                    source_card,
-                    controller: ctx.controller,
-                    effect: (**effect).clone(),
-                    link: ctx.link,
-                });
-            }
+            create_delayed(state, ctx, crate::abilities::Trigger::AtBeginningOfNextEndStep, effect);
         }
+        Effect::AtEndOfCombat(effect) => create_delayed(state, ctx, crate::abilities::Trigger::AtEndOfCombat, effect),
         Effect::ReturnToOwnersHand(object) => {
             if let Some(id) = ctx.object(state, *object) {
                 zones::move_to(state, id, ZoneKind::Hand, None, ev);

@@ -132,6 +132,7 @@ pub(crate) fn build(setup: GameSetup) -> Result<GameState, SetupError> {
         regeneration_shields: Vec::new(),
         exiled_until: Vec::new(),
         delayed_triggers: Vec::new(),
+        attacked_with: Vec::new(),
         board_cache: Default::default(),
     };
     let mut ids: Vec<ObjectId> = Vec::new();

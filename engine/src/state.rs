@@ -193,6 +193,10 @@ pub struct DelayedTrigger {
     pub effect: Effect,
     #[serde(default)]
     pub link: u64,
+    /// What the creating ability's triggering event named: "that creature" in the delayed
+    /// ability is the same object (CR 603.7c).
+    #[serde(default)]
+    pub event: TriggerEvent,
 }
 
 /// What the event a triggered ability triggered on names, for its effect to refer to
@@ -351,6 +355,11 @@ pub struct GameState {
     /// Delayed triggered abilities waiting for their event (CR 603.7).
     #[serde(default)]
     pub delayed_triggers: Vec<DelayedTrigger>,
+    /// The creatures each player declared as attackers this turn (CR 508.1), as the objects
+    /// they were then: "each creature you attacked with this turn" counts them even if they
+    /// have since changed or left (CR 608.2i). Emptied as a turn begins.
+    #[serde(default)]
+    pub attacked_with: Vec<(PlayerId, ObjectId)>,
     /// The board last computed for this state (`layers::board`); not part of the game.
     #[serde(skip)]
     pub(crate) board_cache: crate::revision::BoardCache,

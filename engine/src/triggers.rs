@@ -205,9 +205,28 @@ pub(crate) fn became_blocked(state: &mut GameState, board: &Board, attacker: Obj
 /// The end step began (CR 513.1): delayed triggered abilities waiting for "the beginning of
 /// the next end step" trigger, once (CR 603.7b), and are gone.
 pub(crate) fn beginning_of_end_step(state: &mut GameState) {
-    let (due, rest): (Vec<_>, Vec<_>) = std::mem::take(&mut state.delayed_triggers)
-        .into_iter()
-        .partition(|d| d.trigger == Trigger::AtBeginningOfNextEndStep);
+    delayed_due(state, Trigger::AtBeginningOfNextEndStep);
+}
+
+/// The end of combat step began (CR 511.2): "at end of combat" delayed triggered abilities
+/// trigger, once (CR 603.7b), and are gone.
+pub(crate) fn beginning_of_end_of_combat(state: &mut GameState) {
+    delayed_due(state, Trigger::AtEndOfCombat);
+}
+
+/// `attacker` was declared blocked by `blocker` (CR 509.1i): "whenever this creature blocks a
+/// creature" abilities of the blocker trigger, naming the attacker (CR 509.3b).
+pub(crate) fn blocked_a_creature(state: &mut GameState, board: &Board, blocker: ObjectId, attacker: ObjectId) {
+    let Some(controller) = state.object(blocker).map(|o| o.controller) else { return };
+    let event = TriggerEvent { player: None, object: Some(attacker), amount: 0 };
+    queue_matching_event(state, board, blocker, controller, Trigger::BlocksACreature, event);
+}
+
+/// The delayed triggered abilities waiting for `trigger` trigger, with what their creating
+/// ability's event named (CR 603.7c).
+fn delayed_due(state: &mut GameState, trigger: Trigger) {
+    let (due, rest): (Vec<_>, Vec<_>) =
+        std::mem::take(&mut state.delayed_triggers).into_iter().partition(|d| d.trigger == trigger);
     state.delayed_triggers = rest;
     for d in due {
         let ability = TriggeredAbility { trigger: d.trigger, effect: d.effect, targets: vec![], condition: None };
@@ -219,7 +238,7 @@ pub(crate) fn beginning_of_end_step(state: &mut GameState) {
             source_counters: &counters,
             x: None,
             link: d.link,
-            event: TriggerEvent::default(),
+            event: d.event,
         };
         queue(state, &from, &ability);
     }

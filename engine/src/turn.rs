@@ -156,6 +156,7 @@ fn begin_step(state: &mut GameState, answers: &Answers, ev: &mut Vec<Event>) -> 
         Step::Untap => {
             state.lands_played = 0;
             state.combat = Default::default();
+            state.attacked_with.clear();
             let ids: Vec<ObjectId> = state.zone_objects(ZoneKind::Battlefield, Some(active)).iter().map(|o| o.id).collect();
             for id in ids {
                 if let Some(o) = state.object_mut(id) {
@@ -180,7 +181,8 @@ fn begin_step(state: &mut GameState, answers: &Answers, ev: &mut Vec<Event>) -> 
             return Ok(true);
         }
         Step::CombatDamage => combat::combat_damage(state, answers, ev)?,
-        Step::EndOfCombat => {}
+        // CR 511.2: "at end of combat" abilities trigger as the step begins.
+        Step::EndOfCombat => triggers::beginning_of_end_of_combat(state),
         Step::End => triggers::beginning_of_end_step(state),
         Step::PostcombatMain => state.combat = Default::default(),
         Step::Cleanup => return cleanup(state, answers, ev),

@@ -96,6 +96,7 @@ mod wojek_apothecary;
 mod layer_examples;
 mod copy_examples;
 mod cr_6xx_cards;
+mod cr_6xx_named;
 
 /// Printed characteristics and abilities of a card or token definition (CR 109.3).
 #[derive(Clone, Debug, PartialEq)]
@@ -418,6 +419,10 @@ fn registry() -> &'static Registry {
             basics_examples::hydrosurge(),
             basics_examples::viridian_joiner(),
             basics_examples::chameleon_colossus(),
+            cr_6xx_named::paradise_plume(),
+            cr_6xx_named::wall_of_tears(),
+            cr_6xx_named::search_party_captain(),
+            cr_6xx_named::bear_cub(),
         ]);
         let tokens = vec![
             hangarback_walker::thopter_token(),
@@ -611,7 +616,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 151);
+        assert_eq!(names.len(), 155);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {

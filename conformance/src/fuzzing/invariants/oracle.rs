@@ -170,6 +170,11 @@ impl Oracle<'_> {
                 a[index(*t)] = u64::try_from(power.max(0)).unwrap_or(0);
                 vec![a]
             }
+            // One mana of the color chosen for the source itself (CR 607.2a), none without one.
+            ManaSpec::OneOfChosenColor => match self.state.object(source).and_then(|o| o.chosen_color) {
+                Some(c) => vec![one(c.mana_type())],
+                None => vec![[0u64; 6]],
+            },
             ManaSpec::ColorOfPermanentYouControl => {
                 let mut colors = BTreeSet::new();
                 for o in self.state.objects.values().filter(|o| o.zone == ZoneKind::Battlefield && o.controller == controller) {
