@@ -424,11 +424,13 @@ fn the_generator_finds_the_game_wide_bugs() {
 
 /// Combat (issue 28): combat damage, deathtouch, the first-strike step, lethal damage
 /// (measured with card pool v10: seed 1 indexes 1, 1, 17; deathtouch counters seed 2, 119).
+/// Lethal damage hunts seed 2 since card pool v12: seed 1's first finding there is written by
+/// `regress` as a case the mutant passes.
 #[test]
 fn the_generator_finds_the_combat_bugs() {
     found_by_generator::<AttackersHitTwice>(1, 30);
     found_by_generator::<AlwaysFirstStrikeStep>(1, 30);
-    found_by_generator::<LethalDamageSurvives>(1, 170);
+    found_by_generator::<LethalDamageSurvives>(2, 400);
     found_by_generator::<DeathtouchCountersIgnored>(2, 1200);
 }
 
