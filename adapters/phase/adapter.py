@@ -248,9 +248,18 @@ class CaseRun:
         phase_step = "BeginCombat" if into_attackers else STEP_TO_PHASE[s["step"]]
         self.dbg("SetPhase", {"phase": phase_step, "active_player": active})
         # zones
+        # Each object enters in the setup's order with its counters already on it, so the
+        # timestamps are the ones the format states (rulings/README.md, "Setup"; CR 613.7c-d):
+        # Humility listed after a creature with a flying counter removes the flying.
         for z, seat, e, oid in placed:
             if self.obj(oid)["zone"] != ZONE_TO_PHASE[z]:
                 self.dbg("MoveToZone", {"object_id": oid, "to_zone": ZONE_TO_PHASE[z]})
+            want = {COUNTER_TO_PHASE.get(k, k): v for k, v in (e.get("counters") or {}).items()}
+            have = dict(self.obj(oid).get("counters") or {})
+            for k in set(want) | set(have):
+                delta = want.get(k, 0) - have.get(k, 0)
+                if delta:
+                    self.dbg("ModifyCounters", {"object_id": oid, "counter_type": k, "delta": delta})
         for z, seat, e, oid in placed:
             got = self.obj(oid)["zone"]
             if got != ZONE_TO_PHASE[z]:
@@ -266,12 +275,6 @@ class CaseRun:
                 if bool(o.get("tapped")) != bool(e.get("tapped", False)):
                     self.dbg("SetTapped", {"object_id": oid, "tapped": bool(e.get("tapped", False))})
                 self.dbg("SetSummoningSickness", {"object_id": oid, "sick": bool(e.get("sick", False))})
-            want = {COUNTER_TO_PHASE.get(k, k): v for k, v in (e.get("counters") or {}).items()}
-            have = dict(self.obj(oid).get("counters") or {})
-            for k in set(want) | set(have):
-                delta = want.get(k, 0) - have.get(k, 0)
-                if delta:
-                    self.dbg("ModifyCounters", {"object_id": oid, "counter_type": k, "delta": delta})
         for z, seat, e, oid in placed:
             if e.get("attached_to"):
                 self.dbg("Attach", {"object_id": oid,

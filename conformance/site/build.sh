@@ -5,7 +5,7 @@
 # writes only into a directory it owns).
 #   conformance/site/build.sh [OUT_DIR]          (default target/site)
 # Engines: the reference engine; phase.rs (adapters/phase/run.sh, three releases); manabrew when
-# adapters/manabrew/run.sh exists (its releases in adapters/manabrew/versions/ and 0.13.1). An engine's failures don't stop the build (they are what the
+# adapters/manabrew/run.sh exists (0.2.0, its releases in adapters/manabrew/versions/ and 0.13.1). An engine's failures don't stop the build (they are what the
 # matrix shows); a report cut short does. Extra `report` options (e.g. --source-url URL) go in
 # SITE_REPORT_ARGS.
 set -euo pipefail
@@ -48,7 +48,9 @@ for v in 0.77.0 0.83.0; do
 done
 run phase adapters/phase/run.sh
 if [ -x adapters/manabrew/run.sh ]; then
-  for v in $(ls adapters/manabrew/versions 2>/dev/null | sort -V); do
+  # 0.2.0, the first release, is kept in no folder: its manifest comes from the crates.io index,
+  # the way `run.sh --version V` builds any release, so that way is exercised on every build.
+  for v in 0.2.0 $(ls adapters/manabrew/versions 2>/dev/null | sort -V); do
     run "manabrew-$v" adapters/manabrew/run.sh --version "$v"
   done
   run manabrew adapters/manabrew/run.sh

@@ -47,6 +47,11 @@ pub enum Keyword {
     /// CR 702.124a: a deck-construction ability of the Commander variant; it functions before
     /// the game begins, so the engine only shows it.
     Partner,
+    /// CR 702.143 and 702.128: keyword abilities that work from the hand and the graveyard
+    /// (foretelling, embalming), not modelled; the card still has them, so they are shown and
+    /// can be lost (CR 613.1f) like any other.
+    Foretell,
+    Embalm,
 }
 
 impl Keyword {
@@ -63,6 +68,8 @@ impl Keyword {
             Keyword::Trample => "Trample",
             Keyword::Vigilance => "Vigilance",
             Keyword::Partner => "Partner",
+            Keyword::Foretell => "Foretell",
+            Keyword::Embalm => "Embalm",
             Keyword::DoubleStrike => "Double strike",
             Keyword::Shadow => "Shadow",
             Keyword::Indestructible => "Indestructible",
@@ -459,6 +466,10 @@ pub enum Affected {
     /// "each noncreature artifact"), read from their characteristics as the earlier layers
     /// left them.
     Where(Box<PermanentFilter>),
+    /// Every object in every zone: "all cards that aren't on the battlefield, spells, and
+    /// permanents" (Mycosynth Lattice). CR 611.3a: a static ability applies to whatever its text
+    /// names, not only to permanents.
+    EveryObject,
 }
 
 /// Which permanents: any of `types` (any permanent if empty) and of `colors`, none of `not_types`,

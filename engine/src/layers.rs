@@ -398,6 +398,7 @@ fn affected_now(state: &GameState, board: &Board, battlefield: &[ObjectId], sour
                 filter_holds(f, c, x, source, obj)
             })
             .collect(),
+        Affected::EveryObject => board.keys().copied().collect(),
     }
 }
 
@@ -477,6 +478,7 @@ fn member(c: &Characteristics, obj: &Object, source: ObjectId, source_obj: &Obje
             .chosen_color
             .is_some_and(|color| types.iter().any(|t| c.types.contains(t)) && c.colors.contains(&color)),
         Affected::Where(f) => filter_holds(f, c, obj, source, source_obj),
+        Affected::EveryObject => true,
     }
 }
 

@@ -20,7 +20,8 @@ pub fn fleshbag_marauder() -> CardDef {
 }
 
 /// Dwarven Reinforcements ({3}{R} Sorcery). Foretell (an alternative way to cast it from
-/// exile, CR 702.143) is not modelled: the corpus casts it from the hand.
+/// exile, CR 702.143) is not modelled: the card has the keyword, and the corpus casts it from
+/// the hand.
 pub const DWARVEN_REINFORCEMENTS: &str = "Create two 2/1 red Dwarf Berserker creature tokens.\nForetell {1}{R} (During your turn, you may pay {2} and exile this card from your hand face down. Cast it on a later turn for its foretell cost.)";
 
 pub fn dwarven_reinforcements() -> CardDef {
@@ -28,6 +29,7 @@ pub fn dwarven_reinforcements() -> CardDef {
         .cost("{3}{R}")
         .types(&[CardType::Sorcery])
         .spell(vec![], Effect::CreateTokens { token: dwarf_berserker_token().name, amount: Amount::Fixed(2) })
+        .ability(Ability::Keyword(Keyword::Foretell))
 }
 
 /// The 2/1 red Dwarf Berserker creature token: named "Dwarf Berserker Token" (CR 111.4).

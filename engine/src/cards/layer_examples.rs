@@ -92,9 +92,9 @@ pub fn chaoslace() -> CardDef {
     )
 }
 
-/// Mycosynth Lattice ({6} Artifact). Its first ability is modelled (layer 4) and its second for
-/// permanents (layer 5); "as though it were mana of any color" isn't: no case spends mana
-/// under it.
+/// Mycosynth Lattice ({6} Artifact). Its first ability is modelled (layer 4) and its second, for
+/// objects in every zone (layer 5); "as though it were mana of any color" isn't: no case spends
+/// mana under it.
 pub const MYCOSYNTH_LATTICE: &str = "All permanents are artifacts in addition to their other types.\nAll cards that aren't on the battlefield, spells, and permanents are colorless.\nPlayers may spend mana as though it were mana of any color.";
 
 pub fn mycosynth_lattice() -> CardDef {
@@ -105,7 +105,7 @@ pub fn mycosynth_lattice() -> CardDef {
             Affected::Where(Box::default()),
             Modification::AddTypes { types: vec![CardType::Artifact], subtypes: Vec::new() },
         ))
-        .ability(static_continuous(Affected::Where(Box::default()), Modification::SetColors(Vec::new())))
+        .ability(static_continuous(Affected::EveryObject, Modification::SetColors(Vec::new())))
 }
 
 /// Rune of Flight ({1}{U} Enchantment — Aura Rune): "Enchant permanent" (CR 702.5a), an enters
