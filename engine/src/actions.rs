@@ -533,7 +533,8 @@ fn choice_answers(state: &GameState, board: &crate::layers::Board) -> Vec<Answer
                 }),
                 Effect::ReturnLinkedExiled => entering.extend(state.linked_exiles.iter().filter(|l| l.source == *source).map(|l| l.exiled)),
                 Effect::PutAllOntoBattlefield { from, .. } => entering.extend(state.zone_objects(*from, None).iter().map(|o| o.id)),
-                Effect::GainControlOfAll(_) => gains_control = true,
+                // CR 704.5j: gaining control of a legendary permanent can meet one of the same name.
+                Effect::GainControlOfAll(_) | Effect::GainControl { .. } => gains_control = true,
                 _ => {}
             }
         }

@@ -29,6 +29,7 @@ mod layers;
 mod mana;
 mod prevention;
 mod replacement_once;
+mod total_cost;
 mod tapped_triggers;
 mod triggers;
 pub mod oracle;
@@ -170,6 +171,9 @@ pub enum Invariant {
     /// CR 614.5, 616.1: a replacement effect applies at most once to an event (two damage
     /// doublers make 2 damage 8).
     ReplacementOnce,
+    /// CR 601.2f-h: a cast spends exactly the spell's total cost (mana cost and X, plus
+    /// increases, minus reductions, locked in before payment).
+    TotalCostPaid,
     // ---- game-wide ----
     /// CR 400.1, 400.7: every card is exactly one object in exactly one zone; spells on the
     /// stack are objects in the stack zone.
@@ -191,7 +195,7 @@ pub enum Invariant {
 }
 
 impl Invariant {
-    pub const ALL: [Invariant; 30] = [
+    pub const ALL: [Invariant; 31] = [
         Invariant::TapSymbol,
         Invariant::UntapSymbol,
         Invariant::SummoningSickness,
@@ -214,6 +218,7 @@ impl Invariant {
         Invariant::BecomesTappedTriggers,
         Invariant::EffectsListingOrder,
         Invariant::ReplacementOnce,
+        Invariant::TotalCostPaid,
         Invariant::OneZone,
         Invariant::NoPendingSba,
         Invariant::PoolsEmpty,
@@ -260,6 +265,7 @@ impl Invariant {
             Invariant::BecomesTappedTriggers => "becomes-tapped-triggers",
             Invariant::EffectsListingOrder => "effects-listing-order",
             Invariant::ReplacementOnce => "replacement-once",
+            Invariant::TotalCostPaid => "total-cost-paid",
             Invariant::OneZone => "one-zone",
             Invariant::NoPendingSba => "no-pending-sba",
             Invariant::PoolsEmpty => "pools-empty",
@@ -296,6 +302,7 @@ impl Invariant {
             Invariant::BecomesTappedTriggers => "\"becomes tapped\" triggers once per permanent tapped on the battlefield, never for one entering tapped",
             Invariant::EffectsListingOrder => "within a layer effects apply in timestamp order, so an object's characteristics don't depend on the order its continuous effects are listed in",
             Invariant::ReplacementOnce => "a replacement effect applies at most once to an event: each damage doubler doubles a creature's damage once",
+            Invariant::TotalCostPaid => "a cast spends exactly the spell's total cost: its mana cost and X, plus cost increases, minus cost reductions",
             Invariant::OneZone => "a card is one object in one zone; moving makes a new object",
             Invariant::NoPendingSba => "state-based actions are performed before a player gets priority",
             Invariant::PoolsEmpty => "mana pools empty at the end of each step and phase",
@@ -336,6 +343,7 @@ impl Invariant {
             Invariant::BecomesTappedTriggers => "cr-603.2e-example-1",
             Invariant::EffectsListingOrder => "cr-613.7",
             Invariant::ReplacementOnce => "cr-614.5-example-1",
+            Invariant::TotalCostPaid => "cr-601.2h-example-1",
             Invariant::OneZone => "cr-400.7",
             Invariant::NoPendingSba => "cr-704.3",
             Invariant::PoolsEmpty => "cr-106.4",
@@ -619,6 +627,10 @@ impl Checker {
         if self.on(Invariant::ReplacementOnce) {
             let armed = replacement_once::check(t)?;
             self.count(Invariant::ReplacementOnce, armed);
+        }
+        if self.on(Invariant::TotalCostPaid) {
+            let armed = total_cost::check(t)?;
+            self.count(Invariant::TotalCostPaid, armed);
         }
         Ok(())
     }

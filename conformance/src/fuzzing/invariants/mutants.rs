@@ -1023,3 +1023,34 @@ impl Bug for DoublerAppliesTwice {
         Ok(events)
     }
 }
+
+/// CR 601.2f broken: cost reductions are ignored, so a reduced spell is paid in full (as long as
+/// the pool holds the difference: the mutant takes one more unrestricted mana per reduced
+/// generic mana after the cast).
+pub struct ReductionsIgnored;
+impl Bug for ReductionsIgnored {
+    const NAME: &'static str = "cost reductions are ignored";
+    const BREAKS: Invariant = Invariant::TotalCostPaid;
+    fn apply(game: &mut Game, action: Action) -> Result<Vec<Event>, Rejection> {
+        let cast = match &action {
+            Action::CastSpell { player, card, .. } => Some((*player, *card)),
+            _ => None,
+        };
+        apply_then(game, action, |before, after, _| {
+            let Some((player, card)) = cast else { return };
+            let board = mtg_engine::layers::board_of(before);
+            let Some(generic) = board.get(&card).and_then(|c| c.mana_cost.as_ref()).map(|c| c.generic) else { return };
+            let mut extra = super::total_cost::reductions(before, &board, player, card).min(generic);
+            let Some(p) = after.player_mut(player) else { return };
+            for t in ManaType::ALL {
+                while extra > 0 && p.mana_pool.unrestricted_amount(t) > 0 {
+                    match p.mana_pool.minus(&mtg_engine::mana::ManaPool::single(t)) {
+                        Some(rest) => p.mana_pool = rest,
+                        None => break,
+                    }
+                    extra -= 1;
+                }
+            }
+        })
+    }
+}

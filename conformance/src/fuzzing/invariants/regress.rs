@@ -708,6 +708,7 @@ impl<'a> Writer<'a> {
             | Invariant::EffectsListingOrder
             | Invariant::PreventionShieldUsed
             | Invariant::ForbiddenActionRejected
+            | Invariant::TotalCostPaid
             | Invariant::CouldProduce
             | Invariant::CouldProduceOracle
             | Invariant::OneZone

@@ -561,6 +561,7 @@ fn measure_hunts() {
     one::<RandomnessFromOutside>();
     one::<ListsIllegalPass>();
     one::<EffectsInListOrder>();
+    one::<ReductionsIgnored>();
 }
 
 fn bob_card(name: &str, zone: ZoneKind) -> CardSetup {
@@ -627,6 +628,15 @@ fn replacement_once_fails_when_a_doubler_applies_twice() {
     s.cards.push(on_battlefield("Gratuitous Violence"));
     let v = witness::<DoublerAppliesTwice>(s, moves);
     assert!(v.detail.contains("not 8"), "{v}");
+}
+
+#[test]
+fn total_cost_fails_when_reductions_are_ignored() {
+    // Alice's Thunderscape Familiar: Night's Whisper ({1}{B}, black) costs {B} (CR 601.2f), so
+    // one {B} of her two stays in her pool; the mutant takes both.
+    let s = setup(vec![on_battlefield("Thunderscape Familiar"), card("Night's Whisper", ZoneKind::Hand)], "{B}{B}");
+    let v = witness::<ReductionsIgnored>(s.clone(), vec![cast(&s, 1, None, vec![])]);
+    assert!(v.detail.contains("spent 2 mana from the pool; its total cost is 1"), "{v}");
 }
 
 #[test]

@@ -1,0 +1,76 @@
+//! A cast spends exactly the spell's total cost (CR 601.2f-h): its mana cost with the value
+//! announced for X, plus the cost increases ("noncreature spells cost {N} more", anyone's),
+//! minus the reductions ("[color] spells you cast cost {N} less", the spell's own "costs {N}
+//! less for each creature you attacked with this turn", counting the attackers as declared, CR
+//! 608.2i), generic mana only and never below zero; the total is locked in before it is paid
+//! (CR 601.2h Example: sacrificing Thunderscape Familiar as part of the cost still reduces it).
+//! Read here from the cards' static abilities, apart from the engine's `casting`.
+//!
+//! Armed by every accepted cast of a spell with a mana cost.
+
+use mtg_engine::abilities::StaticAbility;
+use mtg_engine::layers::Board;
+use mtg_engine::types::CardType;
+use mtg_engine::{Action, GameState, ObjectId, PlayerId, ZoneKind};
+
+use super::{Broken, Invariant, RulesGame, Transition};
+
+/// The generic mana the cost reductions take off `card`'s cost for `player` now (before the
+/// floor at zero): the "[color] spells you cast cost less" of their permanents and the spell's
+/// own "for each creature you attacked with this turn".
+pub(crate) fn reductions(state: &GameState, board: &Board, player: PlayerId, card: ObjectId) -> u32 {
+    let Some(spell) = board.get(&card) else { return 0 };
+    let mut less = 0u32;
+    for o in state.zone_objects(ZoneKind::Battlefield, Some(player)) {
+        let Some(ch) = board.get(&o.id) else { continue };
+        for (st, _) in ch.statics() {
+            if let StaticAbility::SpellsCostLess { colors, generic } = st {
+                if colors.iter().any(|c| spell.colors.contains(c)) {
+                    less = less.saturating_add(*generic);
+                }
+            }
+        }
+    }
+    let attacked = u32::try_from(state.attacked_with.iter().filter(|(p, _)| *p == player).count()).unwrap_or(u32::MAX);
+    for (st, _) in spell.statics() {
+        if let StaticAbility::CostsLessForEachCreatureYouAttackedWith { generic } = st {
+            less = less.saturating_add(generic.saturating_mul(attacked));
+        }
+    }
+    less
+}
+
+/// The total cost's mana value of casting `card` with `x` for `player` now, if it has a mana cost.
+fn total_cost(state: &GameState, board: &Board, player: PlayerId, card: ObjectId, x: u32) -> Option<u32> {
+    let spell = board.get(&card)?;
+    let cost = spell.mana_cost.as_ref()?;
+    let mut generic = cost.generic;
+    if !spell.is(CardType::Creature) {
+        for o in state.zone_objects(ZoneKind::Battlefield, None) {
+            let Some(ch) = board.get(&o.id) else { continue };
+            for (st, _) in ch.statics() {
+                if let StaticAbility::NoncreatureSpellsCostMore { generic: more } = st {
+                    generic = generic.saturating_add(*more);
+                }
+            }
+        }
+    }
+    generic = generic.saturating_sub(reductions(state, board, player, card));
+    let colored = u32::try_from(cost.colored.len()).unwrap_or(u32::MAX);
+    Some(generic.saturating_add(colored).saturating_add(cost.x.saturating_mul(x)))
+}
+
+pub(super) fn check<G: RulesGame>(t: &Transition<'_, G>) -> Result<bool, Broken> {
+    let (Ok(_), Action::CastSpell { player, card, x, .. }) = (t.outcome, t.action) else { return Ok(false) };
+    let (b, a) = (t.before.state(), t.after.state());
+    let Some(total) = total_cost(b, t.before_board, *player, *card, x.unwrap_or(0)) else { return Ok(false) };
+    let pool = |s: &GameState| s.player(*player).map(|p| p.mana_pool.total()).unwrap_or(0);
+    let spent = pool(b).saturating_sub(pool(a));
+    if spent != total || pool(a) > pool(b) {
+        return Err(Broken::new(
+            Invariant::TotalCostPaid,
+            format!("casting {card:?} spent {spent} mana from the pool; its total cost is {total} (CR 601.2f-h)"),
+        ));
+    }
+    Ok(true)
+}
