@@ -2,8 +2,9 @@
 //! combat Examples of the CR need: Mogg Flunkies ("can't attack or block alone", CR 508.1c
 //! Example), Juggernaut and Silent Arbiter (a requirement against a restriction, CR 508.1d
 //! Example), Brave the Sands ("can block an additional creature", CR 702.19b Example 1) and
-//! Wandering Ones (a 1/1 with no abilities). Oracle texts from MTGJSON (the reference card
-//! data for Juggernaut and Wandering Ones; STH, 5DN and KTK set files for the others).
+//! Wandering Ones (a 1/1 with no abilities), Craven Giant ("can't block", CR 113.2a Example).
+//! Oracle texts from MTGJSON (the reference card data for Juggernaut and Wandering Ones; STH,
+//! 5DN and KTK set files for the others).
 use super::{creatures_you_control, keyword, static_continuous, CardDef};
 use crate::abilities::{Ability, CombatRule, Keyword, Modification, StaticAbility};
 use crate::types::CardType;
@@ -72,4 +73,16 @@ pub const WANDERING_ONES: &str = "";
 
 pub fn wandering_ones() -> CardDef {
     CardDef::new("Wandering Ones", WANDERING_ONES).cost("{U}").types(&[CardType::Creature]).subtypes(&["Spirit"]).pt(1, 1)
+}
+
+/// Craven Giant ({2}{R} Creature — Giant 4/1), STH 78: a detrimental ability (CR 113.2a).
+pub const CRAVEN_GIANT: &str = "This creature can't block.";
+
+pub fn craven_giant() -> CardDef {
+    CardDef::new("Craven Giant", CRAVEN_GIANT)
+        .cost("{2}{R}")
+        .types(&[CardType::Creature])
+        .subtypes(&["Giant"])
+        .pt(4, 1)
+        .ability(combat(CombatRule::CantBlock))
 }
