@@ -120,10 +120,11 @@ fn errored(message: impl Into<String>) -> Value {
 fn static_skip(pool: &CardPool, case: &Value) -> Result<(), String> {
     let setup = &case["setup"];
     let start = setup["step"].as_str().unwrap_or("");
-    if !matches!(start, "precombat_main" | "beginning_of_combat") {
+    if !matches!(start, "upkeep" | "draw" | "precombat_main" | "beginning_of_combat" | "postcombat_main" | "end") {
         return Err(format!(
             "cases starting in the {start} step: the adapter enters the engine's turn structure \
-             only at the precombat main phase or the beginning of combat"
+             only at a step outside combat that has priority, or at the beginning of combat \
+             (the engine runs its combat phase as one step)"
         ));
     }
     // The engine empties mana pools as each of its steps begins (its `set_phase`), and its
@@ -432,6 +433,9 @@ fn drive(
         if !entered && phase != PhaseType::CombatBegin {
             enter(lp, game, phase);
         }
+        // The case's starting step has begun: its turn-based actions are done (CR 504.1: the
+        // draw step's draw).
+        let began_before = entered;
         entered = false;
         let next = match phase {
             PhaseType::Upkeep => {
@@ -439,7 +443,9 @@ fn drive(
                 PhaseType::Draw
             }
             PhaseType::Draw => {
-                lp.step_draw(game, agents);
+                if !began_before {
+                    lp.step_draw(game, agents);
+                }
                 window(lp, game, agents, script, false);
                 PhaseType::Main1
             }
