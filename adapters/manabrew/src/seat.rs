@@ -337,7 +337,9 @@ impl PlayerAgent for Seat {
         self.script.borrow().choice("pay").and_then(Value::as_bool).unwrap_or(true)
     }
 
-    /// An "unless" cost: paid only when the step's `choose.pay` says so.
+    /// An "unless" cost: paid only when the step's `choose.pay` says so. A step that pays a
+    /// cost the engine says can't be paid is refused, not answered "no": CR 118.3, "A player
+    /// can’t pay a cost without having the necessary resources to pay it fully."
     fn pay_cost_to_prevent_effect(
         &mut self,
         _: PlayerId,
@@ -349,7 +351,12 @@ impl PlayerAgent for Seat {
         _: &[manabrew_engine::agent::GameEntity],
         _: &str,
     ) -> bool {
-        can_pay && self.script.borrow().choice("pay").and_then(Value::as_bool).unwrap_or(false)
+        let pays = self.script.borrow().choice("pay").and_then(Value::as_bool).unwrap_or(false);
+        if pays && !can_pay {
+            self.script.borrow_mut().refuse("the step pays a cost the engine says can't be paid");
+            return false;
+        }
+        pays
     }
 
     fn choose_legend_keep(&mut self, _: PlayerId, duplicates: &[CardId]) -> CardId {
