@@ -576,6 +576,9 @@ pub enum Modification {
     /// "Power equal to the number of card types among cards in all graveyards and toughness
     /// equal to that number plus `toughness_plus`" (a characteristic-defining ability, 7a).
     SetPtToCardTypesInGraveyards { toughness_plus: i32 },
+    /// "Power and toughness are each equal to the number of cards in your hand" (a
+    /// characteristic-defining ability, 7a): the hand of the object's controller.
+    SetPtToCardsInHand,
     /// Layer 5: "[is] [color] in addition to its other colors"; a colorless object becomes
     /// just that color (CR 105.2c).
     AddColors(Vec<crate::types::Color>),
@@ -626,7 +629,8 @@ impl Modification {
             Modification::SetPt { .. }
             | Modification::SetPtToCounters { .. }
             | Modification::SetPtToManaValue
-            | Modification::SetPtToCardTypesInGraveyards { .. } => {
+            | Modification::SetPtToCardTypesInGraveyards { .. }
+            | Modification::SetPtToCardsInHand => {
                 if cda {
                     Layer::PtCda
                 } else {
@@ -740,6 +744,10 @@ pub enum Effect {
     CumulativeUpkeep { cost: ManaCost },
     /// The controller draws N cards (CR 121.2).
     DrawCards(u32),
+    /// "Each player discards their hand, then draws N cards" (CR 701.9, 121.2): every hand is
+    /// discarded at once, then each player draws, in APNAP order. No state-based action is
+    /// checked in between (CR 704.3: only when a player would receive priority).
+    EachPlayerDiscardsHandThenDraws(u32),
     /// "Counter target spell/ability" (CR 701.6): the `n`-th target leaves the stack; a spell
     /// goes to its owner's graveyard.
     CounterTarget(usize),

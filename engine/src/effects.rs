@@ -295,6 +295,20 @@ pub(crate) fn resolve(
                 zones::draw(state, ctx.controller, ev);
             }
         }
+        Effect::EachPlayerDiscardsHandThenDraws(n) => {
+            for player in state.apnap() {
+                let hand: Vec<ObjectId> = state.zone_objects(ZoneKind::Hand, Some(player)).iter().map(|o| o.id).collect();
+                for id in hand {
+                    ev.push(Event::Discarded { player, object: id });
+                    zones::move_to(state, id, ZoneKind::Graveyard, None, ev);
+                }
+            }
+            for player in state.apnap() {
+                for _ in 0..capped(*n, MAX_DRAWS_PER_EFFECT, "cards drawn by one effect", ev) {
+                    zones::draw(state, player, ev);
+                }
+            }
+        }
         Effect::DamageToController(n) => {
             // Dealt by the source, so lifelink applies (CR 702.15b).
             let board = board_of(state);

@@ -536,6 +536,11 @@ fn for_source(part: &Modification, source: Option<&Object>, state: &GameState, b
             let n = i32::try_from(kinds.len()).unwrap_or(i32::MAX);
             Modification::SetPt { power: n, toughness: n.saturating_add(*toughness_plus) }
         }
+        Modification::SetPtToCardsInHand => {
+            let n = source.map_or(0, |o| state.zone_objects(ZoneKind::Hand, Some(o.controller)).len());
+            let n = i32::try_from(n).unwrap_or(i32::MAX);
+            Modification::SetPt { power: n, toughness: n }
+        }
         other => other.clone(),
     }
 }
@@ -597,7 +602,8 @@ fn apply(ch: &mut Characteristics, m: &Modification, timestamp: u64, obj: &Objec
         // Resolved against its source by `for_source` before it is applied.
         Modification::AddChosenColor
         | Modification::AddChosenCreatureType
-        | Modification::SetPtToCardTypesInGraveyards { .. } => {}
+        | Modification::SetPtToCardTypesInGraveyards { .. }
+        | Modification::SetPtToCardsInHand => {}
         Modification::AddAbility(a) => ch.abilities.push(AbilityInstance {
             ability: Arc::new((**a).clone()),
             timestamp: timestamp.max(obj.timestamp),

@@ -1,10 +1,12 @@
 //! Cards the CR's Examples of the game's basics name (101.4, 111.4, 400.6, 704.7): Fleshbag
 //! Marauder, Dwarven Reinforcements and its Dwarf Berserker tokens, Exquisite Archangel,
 //! Lich's Mirror, and Night's Whisper (the Example's "spell [that] causes you to draw two
-//! cards and lose 2 life"). Oracle texts from the reference card data, Fleshbag Marauder's
-//! and Night's Whisper's from MTGJSON (ALA #76, 5DN #55).
+//! cards and lose 2 life"), Maro and Wheel of Fortune (704.4: toughness 0 in the middle of a
+//! resolution isn't a state-based action's business). Oracle texts from the reference card
+//! data, Fleshbag Marauder's, Night's Whisper's and Wheel of Fortune's from MTGJSON (ALA #76,
+//! 5DN #55, LEA #183).
 use super::{keyword, triggered, unnamed_token, CardDef};
-use crate::abilities::{Ability, Amount, Effect, EffectObject, Keyword, LifeTotal, StaticAbility, Trigger};
+use crate::abilities::{Ability, Affected, Amount, Effect, EffectObject, Keyword, LifeTotal, Modification, StaticAbility, Trigger};
 use crate::types::{CardType, Color};
 
 /// Fleshbag Marauder ({2}{B} Creature — Zombie Warrior 3/1).
@@ -75,4 +77,28 @@ pub fn nights_whisper() -> CardDef {
         .cost("{1}{B}")
         .types(&[CardType::Sorcery])
         .spell(vec![], Effect::Sequence(vec![Effect::DrawCards(2), Effect::YouLoseLife(Amount::Fixed(2))]))
+}
+
+/// Maro ({2}{G}{G} Creature — Elemental */*; MIR 228): a characteristic-defining ability
+/// (CR 604.3, layer 7a) counting its controller's hand.
+pub const MARO: &str = "Maro's power and toughness are each equal to the number of cards in your hand.";
+
+pub fn maro() -> CardDef {
+    CardDef::new("Maro", MARO).cost("{2}{G}{G}").types(&[CardType::Creature]).subtypes(&["Elemental"]).ability(
+        Ability::Static(StaticAbility::Continuous {
+            affected: Affected::This,
+            modification: Modification::SetPtToCardsInHand,
+            cda: true,
+        }),
+    )
+}
+
+/// Wheel of Fortune ({2}{R} Sorcery; LEA 183).
+pub const WHEEL_OF_FORTUNE: &str = "Each player discards their hand, then draws seven cards.";
+
+pub fn wheel_of_fortune() -> CardDef {
+    CardDef::new("Wheel of Fortune", WHEEL_OF_FORTUNE)
+        .cost("{2}{R}")
+        .types(&[CardType::Sorcery])
+        .spell(vec![], Effect::EachPlayerDiscardsHandThenDraws(7))
 }

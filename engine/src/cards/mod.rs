@@ -425,6 +425,8 @@ fn registry() -> &'static Registry {
             cr_6xx_named::bear_cub(),
             // Combat Examples of issue 28.
             combat_requirements::craven_giant(),
+            game_basics::maro(),
+            game_basics::wheel_of_fortune(),
         ]);
         let tokens = vec![
             hangarback_walker::thopter_token(),
@@ -618,7 +620,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 156);
+        assert_eq!(names.len(), 158);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {
