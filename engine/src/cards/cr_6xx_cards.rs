@@ -230,3 +230,20 @@ pub fn felidar_sovereign() -> CardDef {
             condition: Some(crate::abilities::Condition::YouHaveAtLeastLife(40)),
         }))
 }
+
+/// Hope and Glory ({1}{W} Instant; ULG 9): one instance of "target" for two targets, which
+/// must be different creatures (CR 601.2c Example 1; its 2004-10-04 ruling).
+pub const HOPE_AND_GLORY: &str = "Untap two target creatures. Each of them gets +1/+1 until end of turn.";
+
+pub fn hope_and_glory() -> CardDef {
+    let pump = |i| Effect::PumpUntilEndOfTurn { object: EffectObject::Target(i), power: 1, toughness: 1, times: Amount::Fixed(1) };
+    CardDef::new("Hope and Glory", HOPE_AND_GLORY).cost("{1}{W}").types(&[CardType::Instant]).spell(
+        vec![TargetSpec::Creature, TargetSpec::AnotherCreature],
+        Effect::Sequence(vec![
+            Effect::Untap(EffectObject::Target(0)),
+            Effect::Untap(EffectObject::Target(1)),
+            pump(0),
+            pump(1),
+        ]),
+    )
+}

@@ -427,6 +427,7 @@ fn registry() -> &'static Registry {
             combat_requirements::craven_giant(),
             game_basics::maro(),
             game_basics::wheel_of_fortune(),
+            cr_6xx_cards::hope_and_glory(),
         ]);
         let tokens = vec![
             hangarback_walker::thopter_token(),
@@ -620,7 +621,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 158);
+        assert_eq!(names.len(), 159);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {
