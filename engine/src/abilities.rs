@@ -874,6 +874,9 @@ pub enum Effect {
     /// "Shuffle your hand, your graveyard, and all permanents you own into your library"
     /// (CR 701.24a): one move of all of them, then one shuffle.
     ShuffleHandGraveyardAndPermanentsIntoLibrary,
+    /// "You may play an additional land this turn" (CR 305.2): one more land play for its
+    /// controller this turn, which only the active player can use (CR 305.2, 505.6b).
+    PlayAdditionalLand,
     /// "Each player sacrifices a [type] of their choice" (CR 101.4, 701.21a): the active player
     /// chooses, then each other player in turn order, then all the chosen permanents are
     /// sacrificed at once (`sacrifice::each_player_sacrifices`; choices `Answers::sacrifice`).

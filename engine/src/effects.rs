@@ -1013,6 +1013,13 @@ pub(crate) fn resolve(
             zones::move_batch(state, &ids, ZoneKind::Library, None, &[], ev);
             zones::shuffle_library(state, p);
         }
+        Effect::PlayAdditionalLand => {
+            // Only the active player plays lands (CR 305.2): cast on another player's turn,
+            // it lets its controller play none that turn.
+            if ctx.controller == state.active {
+                state.extra_land_plays = state.extra_land_plays.saturating_add(1);
+            }
+        }
         Effect::EachPlayerSacrifices { types } => {
             crate::sacrifice::each_player_sacrifices(state, types, ctx.answers, ev)?;
         }

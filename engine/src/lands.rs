@@ -1,5 +1,6 @@
 //! Playing a land (CR 305.1-305.2): a special action in a main phase of your own turn with an
-//! empty stack, once per turn. It doesn't use the stack (CR 116.2a).
+//! empty stack, once per turn, or more often with effects that let you play additional lands
+//! (CR 305.2a); "can't play lands" wins over them (CR 101.2). It doesn't use the stack (CR 116.2a).
 
 use crate::events::Event;
 use crate::ids::{ObjectId, PlayerId};
@@ -54,7 +55,8 @@ pub(crate) fn check_play_land(
     if forbidden {
         return Err(Rejection::Forbidden("players can't play lands".into()));
     }
-    if state.lands_played >= LAND_PLAYS_PER_TURN {
+    // CR 305.2a-b: the lands played this turn against the number the player can play.
+    if state.lands_played >= LAND_PLAYS_PER_TURN.saturating_add(state.extra_land_plays) {
         return Err(Rejection::NoLandPlayLeft);
     }
     Ok(())

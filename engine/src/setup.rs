@@ -121,6 +121,7 @@ pub(crate) fn build(setup: GameSetup) -> Result<GameState, SetupError> {
         turn: setup.turn_number,
         passes: 0,
         lands_played: 0,
+        extra_land_plays: 0,
         combat: Combat::default(),
         next_object: 0,
         next_timestamp: 0,

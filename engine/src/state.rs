@@ -330,6 +330,10 @@ pub struct GameState {
     /// Players who passed in succession since the last action (CR 117.4).
     pub passes: u32,
     pub lands_played: u32,
+    /// Land plays the active player may make this turn beyond the one of CR 305.2 ("you may
+    /// play an additional land this turn").
+    #[serde(default)]
+    pub extra_land_plays: u32,
     pub combat: Combat,
     pub next_object: u32,
     pub next_timestamp: u64,

@@ -155,6 +155,7 @@ fn begin_step(state: &mut GameState, answers: &Answers, ev: &mut Vec<Event>) -> 
     match state.step {
         Step::Untap => {
             state.lands_played = 0;
+            state.extra_land_plays = 0;
             state.combat = Default::default();
             state.attacked_with.clear();
             let ids: Vec<ObjectId> = state.zone_objects(ZoneKind::Battlefield, Some(active)).iter().map(|o| o.id).collect();

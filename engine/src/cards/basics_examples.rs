@@ -1,8 +1,8 @@
-//! Cards the CR's non-combat Examples of issue 28 name (107.1b): Hydrosurge (the Examples'
-//! "-N/-0" effect; MTGJSON M13 #54), Viridian Joiner and Chameleon Colossus (the reference
-//! card data).
+//! Cards the CR's non-combat Examples of issue 28 name (107.1b, 101.2): Hydrosurge (the
+//! Examples' "-N/-0" effect; MTGJSON M13 #54), Viridian Joiner and Chameleon Colossus (the
+//! reference card data), Explore (MTGJSON WWK #99).
 use super::{activated, cost_mana, keyword, tap_add, CardDef};
-use crate::abilities::{Ability, Amount, Effect, EffectObject, Keyword, ManaSpec, Modification, StaticAbility, TargetSpec};
+use crate::abilities::{Ability, Affected, Amount, Effect, EffectObject, Keyword, ManaSpec, Modification, StaticAbility, TargetSpec};
 use crate::costs::Cost;
 use crate::mana::ManaType;
 use crate::types::{CardType, Color};
@@ -42,7 +42,7 @@ pub fn chameleon_colossus() -> CardDef {
         .subtypes(&["Shapeshifter"])
         .pt(4, 4)
         .ability(Ability::Static(StaticAbility::Continuous {
-            affected: crate::abilities::Affected::This,
+            affected: Affected::This,
             modification: Modification::AllCreatureTypes,
             cda: true,
         }))
@@ -52,4 +52,14 @@ pub fn chameleon_colossus() -> CardDef {
             vec![],
             Effect::PumpUntilEndOfTurn { object: EffectObject::This, power: 1, toughness: 1, times: Amount::ThisPower },
         ))
+}
+
+/// Explore ({1}{G} Sorcery).
+pub const EXPLORE: &str = "You may play an additional land this turn.\nDraw a card.";
+
+pub fn explore() -> CardDef {
+    CardDef::new("Explore", EXPLORE)
+        .cost("{1}{G}")
+        .types(&[CardType::Sorcery])
+        .spell(vec![], Effect::Sequence(vec![Effect::PlayAdditionalLand, Effect::DrawCards(1)]))
 }

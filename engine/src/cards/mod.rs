@@ -423,6 +423,7 @@ fn registry() -> &'static Registry {
             cr_6xx_named::wall_of_tears(),
             cr_6xx_named::search_party_captain(),
             cr_6xx_named::bear_cub(),
+            basics_examples::explore(),
             // Combat Examples of issue 28.
             combat_requirements::craven_giant(),
             game_basics::maro(),
