@@ -384,8 +384,14 @@ pub enum StaticAbility {
     DiesToLibraryTop,
     /// "[Each opponent / you] can't cast spells with even mana values" (CR 601.3, 101.2).
     CantCastEvenManaValue { who: Relation },
-    /// "[Colors] spells you cast cost {N} less to cast" (CR 601.2f).
-    SpellsCostLess { colors: Vec<Color>, generic: u32 },
+    /// "[Colors or card types] spells you cast cost {N} less to cast" (CR 601.2f): a spell of
+    /// any of the colors or any of the types ("instant and sorcery spells").
+    SpellsCostLess {
+        colors: Vec<Color>,
+        #[serde(default)]
+        types: Vec<CardType>,
+        generic: u32,
+    },
     /// "This spell costs {N} less to cast for each creature you attacked with this turn" (CR
     /// 601.2f; a static ability that functions on the stack, CR 604.1): counts the attackers
     /// as they were declared, whatever they are now (CR 608.2i).
@@ -874,6 +880,10 @@ pub enum Effect {
     /// "Shuffle your hand, your graveyard, and all permanents you own into your library"
     /// (CR 701.24a): one move of all of them, then one shuffle.
     ShuffleHandGraveyardAndPermanentsIntoLibrary,
+    /// "Exchange control of two target creatures" (CR 701.12a-b): only if both targets are
+    /// still legal (else no part of the exchange happens) and controlled by different players
+    /// (else it does nothing); then each player gains control of the other's, at once.
+    ExchangeControlOfTargets(usize, usize),
     /// "You may play an additional land this turn" (CR 305.2): one more land play for its
     /// controller this turn, which only the active player can use (CR 305.2, 505.6b).
     PlayAdditionalLand,

@@ -144,8 +144,8 @@ fn forbidden_by_mana_value(state: &GameState, board: &Board, player: PlayerId, m
 }
 
 /// CR 601.2f: the mana cost, plus cost increases ("noncreature spells cost {N} more", anyone's),
-/// then cost reductions ("[color] spells you cast cost {N} less", and the spell's own "costs
-/// {N} less for each ...": generic mana only, never below zero).
+/// then cost reductions ("[color or type] spells you cast cost {N} less", and the spell's own
+/// "costs {N} less for each ...": generic mana only, never below zero).
 pub(crate) fn reduced_cost(state: &GameState, board: &Board, player: PlayerId, spell: &Characteristics, mut cost: ManaCost) -> ManaCost {
     for o in state.zone_objects(ZoneKind::Battlefield, None) {
         let Some(ch) = board.get(&o.id) else { continue };
@@ -160,8 +160,8 @@ pub(crate) fn reduced_cost(state: &GameState, board: &Board, player: PlayerId, s
     for o in state.zone_objects(ZoneKind::Battlefield, Some(player)) {
         let Some(ch) = board.get(&o.id) else { continue };
         for (st, _) in ch.statics() {
-            if let crate::abilities::StaticAbility::SpellsCostLess { colors, generic } = st {
-                if colors.iter().any(|c| spell.colors.contains(c)) {
+            if let crate::abilities::StaticAbility::SpellsCostLess { colors, types, generic } = st {
+                if colors.iter().any(|c| spell.colors.contains(c)) || types.iter().any(|t| spell.is(*t)) {
                     cost.generic = cost.generic.saturating_sub(*generic);
                 }
             }

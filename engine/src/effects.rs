@@ -1013,6 +1013,25 @@ pub(crate) fn resolve(
             zones::move_batch(state, &ids, ZoneKind::Library, None, &[], ev);
             zones::shuffle_library(state, p);
         }
+        Effect::ExchangeControlOfTargets(a, b) => {
+            let (Some(a), Some(b)) = (ctx.object_target(*a), ctx.object_target(*b)) else { return Ok(()) };
+            let controller = |id| state.object(id).filter(|o| o.zone == ZoneKind::Battlefield).map(|o| o.controller);
+            let (Some(ca), Some(cb)) = (controller(a), controller(b)) else { return Ok(()) };
+            if ca != cb {
+                // One timestamp: the two players gain control simultaneously (CR 701.12b).
+                let timestamp = state.new_timestamp();
+                for (id, to) in [(a, cb), (b, ca)] {
+                    state.effects.push(ContinuousEffect {
+                        timestamp,
+                        source: ctx.source,
+                        affected: vec![id],
+                        modifications: vec![Modification::GainControl(to)],
+                        duration: Duration::Indefinite,
+                    });
+                }
+                crate::layers::apply_control(state);
+            }
+        }
         Effect::PlayAdditionalLand => {
             // Only the active player plays lands (CR 305.2): cast on another player's turn,
             // it lets its controller play none that turn.

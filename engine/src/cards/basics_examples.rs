@@ -1,6 +1,8 @@
-//! Cards the CR's non-combat Examples of issue 28 name (107.1b, 101.2): Hydrosurge (the
-//! Examples' "-N/-0" effect; MTGJSON M13 #54), Viridian Joiner and Chameleon Colossus (the
-//! reference card data), Explore (MTGJSON WWK #99).
+//! Cards the CR's non-combat Examples of issue 28 name (107.1b, 101.2, 302.3, 701.12a):
+//! Hydrosurge (the Examples' "-N/-0" effect; MTGJSON M13 #54), Viridian Joiner and Chameleon
+//! Colossus (the reference card data), Explore (MTGJSON WWK #99), Goblin Electromancer (302.3:
+//! a Goblin Wizard; MTGJSON DDJ #3) and Switcheroo (701.12a: exchange of control; MTGJSON M13
+//! #71).
 use super::{activated, cost_mana, keyword, tap_add, CardDef};
 use crate::abilities::{Ability, Affected, Amount, Effect, EffectObject, Keyword, ManaSpec, Modification, StaticAbility, TargetSpec};
 use crate::costs::Cost;
@@ -62,4 +64,30 @@ pub fn explore() -> CardDef {
         .cost("{1}{G}")
         .types(&[CardType::Sorcery])
         .spell(vec![], Effect::Sequence(vec![Effect::PlayAdditionalLand, Effect::DrawCards(1)]))
+}
+
+/// Goblin Electromancer ({U}{R} Creature — Goblin Wizard 2/2).
+pub const GOBLIN_ELECTROMANCER: &str = "Instant and sorcery spells you cast cost {1} less to cast.";
+
+pub fn goblin_electromancer() -> CardDef {
+    CardDef::new("Goblin Electromancer", GOBLIN_ELECTROMANCER)
+        .cost("{U}{R}")
+        .types(&[CardType::Creature])
+        .subtypes(&["Goblin", "Wizard"])
+        .pt(2, 2)
+        .ability(Ability::Static(StaticAbility::SpellsCostLess {
+            colors: vec![],
+            types: vec![CardType::Instant, CardType::Sorcery],
+            generic: 1,
+        }))
+}
+
+/// Switcheroo ({4}{U} Sorcery).
+pub const SWITCHEROO: &str = "Exchange control of two target creatures.";
+
+pub fn switcheroo() -> CardDef {
+    CardDef::new("Switcheroo", SWITCHEROO)
+        .cost("{4}{U}")
+        .types(&[CardType::Sorcery])
+        .spell(vec![TargetSpec::Creature, TargetSpec::AnotherCreature], Effect::ExchangeControlOfTargets(0, 1))
 }

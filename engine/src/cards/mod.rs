@@ -424,6 +424,8 @@ fn registry() -> &'static Registry {
             cr_6xx_named::search_party_captain(),
             cr_6xx_named::bear_cub(),
             basics_examples::explore(),
+            basics_examples::goblin_electromancer(),
+            basics_examples::switcheroo(),
             // Combat Examples of issue 28.
             combat_requirements::craven_giant(),
             game_basics::maro(),
@@ -622,7 +624,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 159);
+        assert_eq!(names.len(), 161);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {

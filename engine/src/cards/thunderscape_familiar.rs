@@ -13,5 +13,5 @@ pub fn def() -> CardDef {
         .subtypes(&["Kavu"])
         .pt(1, 1)
         .ability(keyword(Keyword::FirstStrike))
-        .ability(Ability::Static(StaticAbility::SpellsCostLess { colors: vec![Color::Black, Color::Green], generic: 1 }))
+        .ability(Ability::Static(StaticAbility::SpellsCostLess { colors: vec![Color::Black, Color::Green], types: vec![], generic: 1 }))
 }

@@ -16,7 +16,7 @@ use mtg_engine::{Action, GameState, ObjectId, PlayerId, ZoneKind};
 use super::{Broken, Invariant, RulesGame, Transition};
 
 /// The generic mana the cost reductions take off `card`'s cost for `player` now (before the
-/// floor at zero): the "[color] spells you cast cost less" of their permanents and the spell's
+/// floor at zero): the "[color or type] spells you cast cost less" of their permanents and the spell's
 /// own "for each creature you attacked with this turn".
 pub(crate) fn reductions(state: &GameState, board: &Board, player: PlayerId, card: ObjectId) -> u32 {
     let Some(spell) = board.get(&card) else { return 0 };
@@ -24,8 +24,8 @@ pub(crate) fn reductions(state: &GameState, board: &Board, player: PlayerId, car
     for o in state.zone_objects(ZoneKind::Battlefield, Some(player)) {
         let Some(ch) = board.get(&o.id) else { continue };
         for (st, _) in ch.statics() {
-            if let StaticAbility::SpellsCostLess { colors, generic } = st {
-                if colors.iter().any(|c| spell.colors.contains(c)) {
+            if let StaticAbility::SpellsCostLess { colors, types, generic } = st {
+                if colors.iter().any(|c| spell.colors.contains(c)) || types.iter().any(|t| spell.is(*t)) {
                     less = less.saturating_add(*generic);
                 }
             }
