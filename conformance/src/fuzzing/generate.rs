@@ -243,9 +243,9 @@ pub const POOL: [&str; 148] = [
 ];
 
 /// Bytes from this one up name the engine's cards that [`POOL`] doesn't list (when there are
-/// any): one draw in 21, so a new card reaches boards while the other draws stay as they were
-/// (twelve bytes since more than eight cards were outside version 12's list).
-const NEW_CARDS_FROM: u8 = 244;
+/// any): one draw in 16, so a new card reaches boards while the other draws stay as they were
+/// (sixteen since issue 28's fourth part: twelve engine cards were outside pool v12).
+const NEW_CARDS_FROM: u8 = 240;
 
 /// The engine's cards [`POOL`] doesn't list, in the engine's order.
 fn new_cards() -> &'static [&'static str] {
