@@ -254,6 +254,8 @@ pub struct TriggeredAbility {
 pub enum Condition {
     /// "if you have N or more life".
     YouHaveAtLeastLife(i32),
+    /// "If you control a [permanent any of these filters describe]".
+    YouControlAny(Vec<PermanentFilter>),
 }
 
 impl TriggeredAbility {
@@ -299,6 +301,9 @@ pub enum Trigger {
     /// "Whenever another creature enters" (CR 603.6a): the creature as it is on the
     /// battlefield (CR 603.6b).
     AnotherCreatureEnters,
+    /// "Whenever another creature you control enters" (CR 603.6a): as `AnotherCreatureEnters`,
+    /// for a creature its controller controls as it enters.
+    AnotherCreatureYouControlEnters,
     /// "Whenever a player casts a spell of the chosen color" (CR 601.2i, 607.2d).
     PlayerCastsSpellOfChosenColor,
     /// A reflexive trigger (CR 603.12): created by an effect, never found on an object.
@@ -400,6 +405,9 @@ pub enum StaticAbility {
     /// cost reductions; it applies to spells only, which are on the stack as they're cast
     /// (CR 609.2).
     NoncreatureSpellsCostMore { generic: u32 },
+    /// "Your devotion to each color and each combination of colors is increased by one" (CR
+    /// 700.5): adds one to every devotion its controller counts (`devotion`).
+    DevotionIncreasedByOne,
     /// "Players can't play lands" (CR 305.2, 101.2).
     PlayersCantPlayLands,
     /// "Lands can't enter the battlefield": a land permanent spell that can't enter goes to its
@@ -465,6 +473,10 @@ pub enum Affected {
     /// "[Type]s of the chosen color": permanents with any of these card types that have the
     /// color chosen as the ability's source entered; none if no color was chosen.
     PermanentsOfChosenColor { types: Vec<CardType> },
+    /// "As long as your devotion to [color] is less than N, this ...": the ability's source,
+    /// while its controller's devotion to the color (CR 700.5), counted on the mana costs and
+    /// the permanents as the earlier layers left them, is below `n` (CR 700.5a Example 1).
+    ThisWhileDevotionBelow { color: Color, n: u32 },
     /// "Creatures with no abilities" (CR 113.12): creatures with no abilities as the earlier
     /// layers left them.
     CreaturesWithNoAbilities,
@@ -490,6 +502,9 @@ pub struct PermanentFilter {
     /// Any of these colors (any color or none if empty), as layer 5 left them.
     #[serde(default)]
     pub colors: Vec<crate::types::Color>,
+    /// All of these supertypes ("a legendary enchantment").
+    #[serde(default)]
+    pub supertypes: Vec<String>,
     pub not_types: Vec<CardType>,
     pub not_subtypes: Vec<String>,
     pub not_supertypes: Vec<String>,
@@ -558,6 +573,9 @@ pub enum Modification {
     /// types and other subtypes stay (CR 205.1a). Only a creature or kindred can have them
     /// (CR 205.3d).
     SetCreatureTypes(Vec<String>),
+    /// "[This] isn't a [card type]" (CR 205.1a): the type goes, and with it the subtypes that
+    /// belong to it (CR 205.3d: a creature type needs the type creature).
+    RemoveCardType(CardType),
     /// "This object is every creature type" (changeling, CR 702.73a, 205.3m): a
     /// characteristic-defining ability adding every creature type.
     AllCreatureTypes,
@@ -621,6 +639,7 @@ impl Modification {
             | Modification::AddTypes { .. }
             | Modification::SetCreatureTypes(_)
             | Modification::AllCreatureTypes
+            | Modification::RemoveCardType(_)
             | Modification::SetLandTypes(_)
             | Modification::AddChosenCreatureType => Layer::Type,
             Modification::SetColors(_) | Modification::AddColors(_) | Modification::AddChosenColor => Layer::Color,
@@ -880,6 +899,11 @@ pub enum Effect {
     /// "Shuffle your hand, your graveyard, and all permanents you own into your library"
     /// (CR 701.24a): one move of all of them, then one shuffle.
     ShuffleHandGraveyardAndPermanentsIntoLibrary,
+    /// "[This] deals N damage to each opponent" (CR 120.3).
+    DamageToEachOpponent(u32),
+    /// "If [condition], [effect]" (CR 608.2c): the effect only while the condition holds as
+    /// this part of the resolution (or of the mana ability, CR 605.3b) happens.
+    IfCondition { condition: Condition, effect: Box<Effect> },
     /// "Exchange control of two target creatures" (CR 701.12a-b): only if both targets are
     /// still legal (else no part of the exchange happens) and controlled by different players
     /// (else it does nothing); then each player gains control of the other's, at once.

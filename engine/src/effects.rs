@@ -1013,6 +1013,18 @@ pub(crate) fn resolve(
             zones::move_batch(state, &ids, ZoneKind::Library, None, &[], ev);
             zones::shuffle_library(state, p);
         }
+        Effect::DamageToEachOpponent(n) => {
+            let opponents: Vec<PlayerId> = state.player_ids().into_iter().filter(|p| *p != ctx.controller).collect();
+            for p in opponents {
+                let board = board_of(state);
+                crate::damage::deal(state, &board, ctx.source, crate::targets::Target::Player(p), *n, ev);
+            }
+        }
+        Effect::IfCondition { condition, effect } => {
+            if crate::triggers::condition_holds(state, ctx.controller, condition) {
+                resolve(state, effect, ctx, ev)?;
+            }
+        }
         Effect::ExchangeControlOfTargets(a, b) => {
             let (Some(a), Some(b)) = (ctx.object_target(*a), ctx.object_target(*b)) else { return Ok(()) };
             let controller = |id| state.object(id).filter(|o| o.zone == ZoneKind::Battlefield).map(|o| o.controller);

@@ -346,6 +346,13 @@ fn affected_now(state: &GameState, board: &Board, battlefield: &[ObjectId], sour
     let Some(obj) = state.object(source) else { return Vec::new() };
     match affected {
         Affected::This => vec![source],
+        Affected::ThisWhileDevotionBelow { color, n } => {
+            if crate::devotion::devotion(state, board, obj.controller, &[*color]) < *n {
+                vec![source]
+            } else {
+                Vec::new()
+            }
+        }
         // CR 303.4m: whatever the source is attached to, if it is on the battlefield.
         Affected::EnchantedObject => obj
             .attached_to
@@ -467,7 +474,7 @@ fn depends(state: &GameState, board: &Board, battlefield: &[ObjectId], apps: &[A
 /// static ability of `source` (for the kinds decided by characteristics; `false` otherwise).
 fn member(c: &Characteristics, obj: &Object, source: ObjectId, source_obj: &Object, affected: &Affected) -> bool {
     match affected {
-        Affected::This | Affected::EnchantedObject => false,
+        Affected::This | Affected::EnchantedObject | Affected::ThisWhileDevotionBelow { .. } => false,
         // Whether the object the source is attached to passes the filter.
         Affected::EnchantedObjectWith(f) => source_obj.attached_to == Some(obj.id) && filter_holds(f, c, obj, source, source_obj),
         Affected::Permanents { types, controller } => {
@@ -497,6 +504,15 @@ pub(crate) fn permanents_matching(state: &GameState, board: &Board, f: &crate::a
         .collect()
 }
 
+/// Whether the permanent `obj` (characteristics `c`) is one `f` describes for a condition of
+/// `controller`'s ("if you control a ..."): no source, so `other` and "of the chosen type" don't
+/// apply.
+pub(crate) fn permanent_matches(f: &crate::abilities::PermanentFilter, c: &Characteristics, obj: &Object, controller: PlayerId) -> bool {
+    let mut you = obj.clone();
+    you.controller = controller;
+    filter_holds(&crate::abilities::PermanentFilter { other: false, of_chosen_type: false, ..f.clone() }, c, obj, obj.id, &you)
+}
+
 /// Whether `obj`, with characteristics `c`, is among the permanents `f` describes for a static
 /// ability of `source`.
 fn filter_holds(f: &crate::abilities::PermanentFilter, c: &Characteristics, obj: &Object, source: ObjectId, source_obj: &Object) -> bool {
@@ -509,6 +525,7 @@ fn filter_holds(f: &crate::abilities::PermanentFilter, c: &Characteristics, obj:
         && !f.not_types.iter().any(|t| c.types.contains(t))
         && !f.not_subtypes.iter().any(|t| c.subtypes.contains(t))
         && !f.not_supertypes.iter().any(|t| c.supertypes.contains(t))
+        && f.supertypes.iter().all(|t| c.supertypes.contains(t))
         && (!f.other || obj.id != source)
         && (!f.of_chosen_type || source_obj.chosen_type.as_ref().is_some_and(|t| c.subtypes.contains(t)))
         && relation_holds(f.controller, source_obj.controller, obj.controller)
@@ -556,6 +573,12 @@ fn apply(ch: &mut Characteristics, m: &Modification, timestamp: u64, obj: &Objec
                         ch.subtypes.push(s.clone());
                     }
                 }
+            }
+        }
+        Modification::RemoveCardType(t) => {
+            ch.types.remove(t);
+            if *t == CardType::Creature {
+                ch.subtypes.retain(|s| !is_creature_type(s));
             }
         }
         Modification::AllCreatureTypes => {

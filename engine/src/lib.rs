@@ -18,6 +18,7 @@ pub mod counters;
 pub mod could_produce;
 mod damage;
 pub mod dependency;
+pub mod devotion;
 mod effects;
 pub mod events;
 mod game;

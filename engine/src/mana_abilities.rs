@@ -110,6 +110,10 @@ fn run(
         Effect::AddRestrictedMana { spec, restriction } => {
             add_mana(state, act, spec, Some(*restriction), board, out, ev)?
         }
+        Effect::IfCondition { condition, effect } if crate::triggers::condition_holds(state, act.player, condition) => {
+            run(state, act, effect, board, out, ev)?;
+        }
+        Effect::GainLife(crate::abilities::Amount::Fixed(n)) => crate::damage::gain_life(state, act.player, *n, ev),
         Effect::DamageToController(n) => {
             // Dealt by the source, so lifelink applies (CR 702.15b); characteristics don't
             // change within the ability, so the board of its mana serves.

@@ -55,6 +55,12 @@ pub(crate) fn queue(state: &mut GameState, from: &TriggerSource, ability: &Trigg
 pub(crate) fn condition_holds(state: &GameState, controller: PlayerId, c: &crate::abilities::Condition) -> bool {
     match c {
         crate::abilities::Condition::YouHaveAtLeastLife(n) => state.player(controller).is_some_and(|p| p.life >= *n),
+        crate::abilities::Condition::YouControlAny(filters) => {
+            let board = board_of(state);
+            state.zone_objects(ZoneKind::Battlefield, Some(controller)).iter().any(|o| {
+                board.get(&o.id).is_some_and(|c| filters.iter().any(|f| crate::layers::permanent_matches(f, c, o, controller)))
+            })
+        }
     }
 }
 
@@ -169,8 +175,12 @@ pub(crate) fn another_entered(state: &mut GameState, entered: ObjectId) {
         .collect();
     // CR 603.7c, 608.2h: "that creature" is the one that entered.
     let event = TriggerEvent { player: None, object: Some(entered), amount: 0 };
+    let entered_controller = state.object(entered).map(|o| o.controller);
     for (id, controller) in ids {
         queue_matching_event(state, &board, id, controller, Trigger::AnotherCreatureEnters, event);
+        if entered_controller == Some(controller) {
+            queue_matching_event(state, &board, id, controller, Trigger::AnotherCreatureYouControlEnters, event);
+        }
     }
 }
 

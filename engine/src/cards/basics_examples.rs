@@ -1,10 +1,14 @@
-//! Cards the CR's non-combat Examples of issue 28 name (107.1b, 101.2, 302.3, 701.12a):
+//! Cards the CR's non-combat Examples of issue 28 name (107.1b, 101.2, 302.3, 701.12a, 700.5a):
 //! Hydrosurge (the Examples' "-N/-0" effect; MTGJSON M13 #54), Viridian Joiner and Chameleon
 //! Colossus (the reference card data), Explore (MTGJSON WWK #99), Goblin Electromancer (302.3:
-//! a Goblin Wizard; MTGJSON DDJ #3) and Switcheroo (701.12a: exchange of control; MTGJSON M13
-//! #71).
-use super::{activated, cost_mana, keyword, tap_add, CardDef};
-use crate::abilities::{Ability, Affected, Amount, Effect, EffectObject, Keyword, ManaSpec, Modification, StaticAbility, TargetSpec};
+//! a Goblin Wizard; MTGJSON DDJ #3), Switcheroo (701.12a: exchange of control; MTGJSON M13
+//! #71), Altar of the Pantheon and Purphoros, God of the Forge (700.5a: devotion; the reference
+//! card data).
+use super::{activated, cost_mana, keyword, tap, tap_add, triggered, CardDef};
+use crate::abilities::{
+    Ability, Affected, Amount, Condition, Effect, EffectObject, Keyword, ManaSpec, Modification, PermanentFilter, StaticAbility, TargetSpec,
+    Trigger,
+};
 use crate::costs::Cost;
 use crate::mana::ManaType;
 use crate::types::{CardType, Color};
@@ -90,4 +94,56 @@ pub fn switcheroo() -> CardDef {
         .cost("{4}{U}")
         .types(&[CardType::Sorcery])
         .spell(vec![TargetSpec::Creature, TargetSpec::AnotherCreature], Effect::ExchangeControlOfTargets(0, 1))
+}
+
+/// Altar of the Pantheon ({3} Artifact): devotion increased (CR 700.5), and a mana ability that
+/// also gains life if its controller controls a God, a Demigod or a legendary enchantment.
+pub const ALTAR_OF_THE_PANTHEON: &str = "Your devotion to each color and each combination of colors is increased by one.\n{T}: Add one mana of any color. If you control a God, a Demigod, or a legendary enchantment, you gain 1 life.";
+
+pub fn altar_of_the_pantheon() -> CardDef {
+    let subtype = |s: &str| PermanentFilter { subtypes: vec![s.into()], ..PermanentFilter::default() };
+    let legendary_enchantment =
+        PermanentFilter { types: vec![CardType::Enchantment], supertypes: vec!["Legendary".into()], ..PermanentFilter::default() };
+    CardDef::new("Altar of the Pantheon", ALTAR_OF_THE_PANTHEON)
+        .cost("{3}")
+        .types(&[CardType::Artifact])
+        .ability(Ability::Static(StaticAbility::DevotionIncreasedByOne))
+        .ability(activated(
+            tap(),
+            vec![],
+            Effect::Sequence(vec![
+                Effect::AddMana(ManaSpec::AnyColor),
+                Effect::IfCondition {
+                    condition: Condition::YouControlAny(vec![subtype("God"), subtype("Demigod"), legendary_enchantment]),
+                    effect: Box::new(Effect::GainLife(Amount::Fixed(1))),
+                },
+            ]),
+        ))
+}
+
+/// Purphoros, God of the Forge ({3}{R} Legendary Enchantment Creature — God 6/5): not a
+/// creature while its controller's devotion to red is below five (CR 700.5).
+pub const PURPHOROS: &str = "Indestructible\nAs long as your devotion to red is less than five, Purphoros isn't a creature.\nWhenever another creature you control enters, Purphoros deals 2 damage to each opponent.\n{2}{R}: Creatures you control get +1/+0 until end of turn.";
+
+pub fn purphoros() -> CardDef {
+    let creatures_you_control =
+        PermanentFilter { types: vec![CardType::Creature], controller: crate::abilities::Relation::You, ..PermanentFilter::default() };
+    CardDef::new("Purphoros, God of the Forge", PURPHOROS)
+        .cost("{3}{R}")
+        .supertypes(&["Legendary"])
+        .types(&[CardType::Enchantment, CardType::Creature])
+        .subtypes(&["God"])
+        .pt(6, 5)
+        .ability(keyword(Keyword::Indestructible))
+        .ability(Ability::Static(StaticAbility::Continuous {
+            affected: Affected::ThisWhileDevotionBelow { color: Color::Red, n: 5 },
+            modification: Modification::RemoveCardType(CardType::Creature),
+            cda: false,
+        }))
+        .ability(triggered(Trigger::AnotherCreatureYouControlEnters, Effect::DamageToEachOpponent(2)))
+        .ability(activated(
+            Cost { mana: cost_mana("{2}{R}"), ..Cost::default() },
+            vec![],
+            Effect::PumpGroupUntilEndOfTurn { filter: Box::new(creatures_you_control), power: 1, toughness: 0 },
+        ))
 }

@@ -426,6 +426,8 @@ fn registry() -> &'static Registry {
             basics_examples::explore(),
             basics_examples::goblin_electromancer(),
             basics_examples::switcheroo(),
+            basics_examples::altar_of_the_pantheon(),
+            basics_examples::purphoros(),
             // Combat Examples of issue 28.
             combat_requirements::craven_giant(),
             game_basics::maro(),
@@ -624,7 +626,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 161);
+        assert_eq!(names.len(), 163);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {
