@@ -190,6 +190,9 @@ impl Ability {
                 Some("Cumulative upkeep")
             }
             Ability::Triggered(t) if matches!(t.effect, Effect::ReturnDiedWithCounter) => Some("Undying"),
+            Ability::Static(StaticAbility::Continuous { modification: Modification::AllCreatureTypes, cda: true, .. }) => {
+                Some("Changeling")
+            }
             _ => None,
         }
     }
@@ -350,6 +353,8 @@ pub enum ManaOfType {
 pub enum StaticAbility {
     /// "This permanent enters tapped" (CR 614.1c).
     EntersTapped,
+    /// "This spell can't be countered" (CR 101.2: the "can't" wins over a counter effect).
+    CantBeCountered,
     /// "This permanent enters with N [kind] counters on it" (CR 614.1c, 122.6).
     EntersWithCounters { kind: String, amount: Amount },
     /// A continuous effect on the objects `affected` describes (CR 604.2, 611.3). `cda`: it is a
@@ -369,7 +374,14 @@ pub enum StaticAbility {
     /// "You may have this enter as a copy of any [type] on the battlefield, except ..." (CR
     /// 707.9): the exceptions modify the copiable values as the copy is made, so they are part
     /// of them (707.9b) and a copy of this copy has them too.
-    EntersAsCopyExcept { of: CardType, except: Vec<CopyException> },
+    EntersAsCopyExcept {
+        /// The card type the chosen permanent must have; `None`: any permanent.
+        of: Option<CardType>,
+        except: Vec<CopyException>,
+        /// "a [type] you control" rather than "any [type] on the battlefield".
+        #[serde(default)]
+        you_control: bool,
+    },
     /// "As this [permanent] enters, choose a color" (CR 614.1c, 614.12): chosen as the
     /// permanent spell resolves (`Answers::color`), kept on the permanent (`Object::chosen_color`).
     EntersChoosingColor,
@@ -524,6 +536,22 @@ pub enum CopyException {
     /// "except it's N/N": a specific value for power and toughness, so a characteristic-defining
     /// ability of the original that would define them isn't copied (CR 707.9d).
     SetPt { power: i32, toughness: i32 },
+    /// "except it's a [subtypes] in addition to its other types" (CR 707.9b). Creature types
+    /// stay only on a creature or kindred (CR 205.3d).
+    AddSubtypes(Vec<String>),
+    /// "except it's [legendary] and [snow] in addition to its other types" (CR 707.9b): the
+    /// supertypes added.
+    AddSupertypes(Vec<String>),
+    /// "except ... it has [ability]" (CR 707.9a): the ability becomes part of the copiable values.
+    AddAbility(Box<Ability>),
+    /// "except it enters with N additional [kind] counters on it": an additional effect of the
+    /// replacement, not a modification of the copiable values (CR 707.9e), so a copy of this
+    /// copy doesn't get them, and neither does this object if another copy effect is applied
+    /// to it after this one.
+    EntersWithCounters { kind: String, amount: Amount },
+    /// "if it's a creature, [exceptions]": the exceptions apply only if the copy would be a
+    /// creature with the copy effect's other exceptions applied and without these (CR 707.9f).
+    IfCreature(Vec<CopyException>),
 }
 
 /// A player relative to another (usually the controller of an ability).
@@ -577,7 +605,8 @@ pub enum Modification {
     /// belong to it (CR 205.3d: a creature type needs the type creature).
     RemoveCardType(CardType),
     /// "This object is every creature type" (changeling, CR 702.73a, 205.3m): a
-    /// characteristic-defining ability adding every creature type.
+    /// characteristic-defining ability adding every creature type; only a creature or kindred
+    /// can have creature types (CR 205.3d).
     AllCreatureTypes,
     /// Layer 4: "[enchanted] land is a [basic land type]": sets a land's land types; it loses
     /// its old land types and the abilities of its rules text (CR 305.7).
@@ -612,6 +641,9 @@ pub enum Modification {
     /// Layer 4: "[is] the chosen type in addition to its other types": the creature type
     /// chosen as the ability's source entered (nothing if none was, CR 614.12).
     AddChosenCreatureType,
+    /// Layer 7b (7a when a CDA): "power and toughness are each equal to the number of creature
+    /// cards in your graveyard" (counted as layer 4 left them; "your": the source's controller).
+    SetPtToCreatureCardsInYourGraveyard,
     /// One effect with parts in several layers ("is a creature ... and has base power and
     /// toughness ..."): each part applies in its own layer, to the objects the effect began
     /// applying to in its first (CR 613.6). Its `layer` is its first part's.
@@ -655,7 +687,8 @@ impl Modification {
             | Modification::SetPtToCounters { .. }
             | Modification::SetPtToManaValue
             | Modification::SetPtToCardTypesInGraveyards { .. }
-            | Modification::SetPtToCardsInHand => {
+            | Modification::SetPtToCardsInHand
+            | Modification::SetPtToCreatureCardsInYourGraveyard => {
                 if cda {
                     Layer::PtCda
                 } else {

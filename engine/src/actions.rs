@@ -27,6 +27,11 @@ pub struct Answers {
     pub sacrifice: Option<Vec<ObjectId>>,
     pub pay: Option<bool>,
     pub copy: Option<ObjectId>,
+    /// The object chosen by the copy replacement a permanent gains by entering as a copy of a
+    /// permanent with one ("enter as a copy of Clone", CR 707.9e, 614.12): applied after the
+    /// first copy effect, it replaces it.
+    #[serde(default)]
+    pub copy_again: Option<ObjectId>,
     pub mana: Option<ManaType>,
     /// Cleanup-step discard to hand size (CR 514.1).
     pub discard: Option<Vec<ObjectId>>,
@@ -485,7 +490,7 @@ fn choice_answers(state: &GameState, board: &crate::layers::Board) -> Vec<Answer
         let mut ids: Vec<ObjectId> = state
             .battlefield_ids()
             .into_iter()
-            .filter(|id| crate::stack::may_copy(state, board, &copy_types, *id))
+            .filter(|id| crate::stack::may_copy(state, board, &copy_types, *id, top.controller))
             .collect();
         ids.truncate(32);
         for id in ids {
@@ -497,6 +502,16 @@ fn choice_answers(state: &GameState, board: &crate::layers::Board) -> Vec<Answer
             let copied_chooses_type =
                 copied.as_ref().is_some_and(|v| v.abilities.iter().any(crate::stack::chooses_type_as_it_enters));
             let mut answers = vec![Answers { copy: Some(id), ..Answers::default() }];
+            // CR 707.9e: a copy of a permanent with a copy replacement may copy again.
+            if let Some(values) = copied.as_ref().filter(|v| crate::stack::copies_again(v)) {
+                let mut again: Vec<ObjectId> = state
+                    .battlefield_ids()
+                    .into_iter()
+                    .filter(|a| crate::stack::may_copy_again(state, board, values, *a, top.controller))
+                    .collect();
+                again.truncate(32);
+                answers.extend(again.into_iter().map(|a| Answers { copy: Some(id), copy_again: Some(a), ..Answers::default() }));
+            }
             if copied_chooses {
                 answers = with_colors(answers);
             }

@@ -531,6 +531,10 @@ pub(crate) fn resolve(
             // graveyard, an ability simply ceases to exist.
             let kind = state.stack.iter().find(|e| e.id == id).map(|e| e.kind.clone());
             match kind {
+                // CR 101.2: "this spell can't be countered" takes precedence.
+                Some(StackEntryKind::Spell) if crate::layers::characteristics(state, id).is_some_and(|c| {
+                    c.statics().any(|(st, _)| matches!(st, crate::abilities::StaticAbility::CantBeCountered))
+                }) => {}
                 Some(StackEntryKind::Spell) => {
                     ev.push(Event::Countered { id });
                     zones::move_to(state, id, ZoneKind::Graveyard, None, ev);
@@ -687,7 +691,7 @@ pub(crate) fn resolve(
             let mut entering = Vec::with_capacity(ids.len());
             for id in ids {
                 let copy = match crate::layers::characteristics(state, id) {
-                    Some(ch) => crate::stack::enters_as_copy(state, &board, &ch, ctx.answers)?,
+                    Some(ch) => crate::stack::enters_as_copy(state, &board, &ch, ctx.controller, 0, ctx.answers)?,
                     None => None,
                 };
                 entering.push((id, copy));
@@ -697,8 +701,14 @@ pub(crate) fn resolve(
                     None => {
                         zones::put_onto_battlefield(state, id, ctx.controller, None, ev);
                     }
-                    Some(values) => {
-                        zones::put_onto_battlefield_as(state, id, ctx.controller, None, None, Some(values), ev);
+                    Some(copy) => {
+                        // CR 707.9e: the exception's additional effect, as it enters.
+                        let new_id = zones::put_onto_battlefield_as(state, id, ctx.controller, None, None, Some(copy.values), ev);
+                        for (kind, n) in copy.counters {
+                            if let Some(new_id) = new_id {
+                                zones::add_counters(state, new_id, &kind, n, ev);
+                            }
+                        }
                     }
                 }
             }

@@ -247,17 +247,35 @@ fn copiable(state: &GameState, id: ObjectId) -> Option<Characteristics> {
 }
 
 impl CopiableValues {
-    /// Applies a copy exception as part of the copying process (CR 707.9b, 707.9d).
+    /// Applies a copy exception that modifies the copiable values as part of the copying
+    /// process (CR 707.9a, 707.9b, 707.9d); the others are done by [`apply_exceptions`].
     pub fn except(&mut self, e: &crate::abilities::CopyException) {
+        use crate::abilities::CopyException;
         match e {
-            crate::abilities::CopyException::AddTypes(types) => {
+            CopyException::AddTypes(types) => {
                 for t in types {
                     if !self.types.contains(t) {
                         self.types.push(*t);
                     }
                 }
             }
-            crate::abilities::CopyException::SetPt { power, toughness } => {
+            CopyException::AddSubtypes(subtypes) => {
+                let kindred = self.types.contains(&CardType::Creature) || self.types.contains(&CardType::Kindred);
+                for t in subtypes {
+                    if !self.subtypes.contains(t) && (kindred || !is_creature_type(t)) {
+                        self.subtypes.push(t.clone());
+                    }
+                }
+            }
+            CopyException::AddSupertypes(supertypes) => {
+                for t in supertypes {
+                    if !self.supertypes.contains(t) {
+                        self.supertypes.push(t.clone());
+                    }
+                }
+            }
+            CopyException::AddAbility(a) => self.abilities.push((**a).clone()),
+            CopyException::SetPt { power, toughness } => {
                 self.power = Some(*power);
                 self.toughness = Some(*toughness);
                 // CR 707.9d: a characteristic-defining ability that would define them isn't copied.
@@ -266,8 +284,42 @@ impl CopiableValues {
                         if modification.parts().iter().any(|p| p.layer(true) == Layer::PtCda))
                 });
             }
+            // Not modifications of the copiable values (`apply_exceptions`).
+            CopyException::EntersWithCounters { .. } | CopyException::IfCreature(_) => {}
         }
     }
+}
+
+/// Applies a copy ability's exceptions to the copiable values it locked in (CR 707.9): first
+/// the unconditional ones, then those that apply "if it's a creature", decided on the values
+/// the others left (CR 707.9f). Returns the counters the additional effects among them put on
+/// the permanent as it enters (CR 707.9e); `x` is the X of "X additional counters".
+pub fn apply_exceptions(values: &mut CopiableValues, exceptions: &[crate::abilities::CopyException], x: u32) -> Vec<(String, u32)> {
+    use crate::abilities::{Amount, CopyException};
+    let mut counters = Vec::new();
+    let mut conditional = Vec::new();
+    for e in exceptions {
+        match e {
+            CopyException::IfCreature(inner) => conditional.push(inner),
+            CopyException::EntersWithCounters { kind, amount } => {
+                let n = match amount {
+                    Amount::Fixed(n) => *n,
+                    Amount::X => x,
+                    _ => 0,
+                };
+                counters.push((kind.clone(), n));
+            }
+            other => values.except(other),
+        }
+    }
+    // CR 707.9f: whether the copy would be a creature with the other exceptions applied.
+    if values.types.contains(&CardType::Creature) {
+        for inner in conditional {
+            counters.extend(apply_exceptions(values, inner, x));
+        }
+    }
+    counters.retain(|(_, n)| *n > 0);
+    counters
 }
 
 /// The copiable values of an object now (CR 707.2), for a copy effect to lock in.
@@ -558,6 +610,19 @@ fn for_source(part: &Modification, source: Option<&Object>, state: &GameState, b
             let n = i32::try_from(n).unwrap_or(i32::MAX);
             Modification::SetPt { power: n, toughness: n }
         }
+        Modification::SetPtToCreatureCardsInYourGraveyard => {
+            // Creature cards as layer 4 left them (this applies in 7a or 7b); "your" graveyard
+            // is the graveyard of the source's controller.
+            let you = source.map(|o| o.controller);
+            let n = state
+                .objects
+                .values()
+                .filter(|o| o.zone == ZoneKind::Graveyard && Some(o.owner) == you && !o.is_token)
+                .filter(|o| board.get(&o.id).is_some_and(|c| c.is(CardType::Creature)))
+                .count();
+            let n = i32::try_from(n).unwrap_or(i32::MAX);
+            Modification::SetPt { power: n, toughness: n }
+        }
         other => other.clone(),
     }
 }
@@ -582,10 +647,11 @@ fn apply(ch: &mut Characteristics, m: &Modification, timestamp: u64, obj: &Objec
             }
         }
         Modification::AllCreatureTypes => {
-            for s in crate::types::CREATURE_TYPES {
-                if !ch.subtypes.iter().any(|t| t == s) {
-                    ch.subtypes.push(s.to_string());
-                }
+            // CR 205.3d: only a creature or kindred has creature types.
+            if ch.is(CardType::Creature) || ch.is(CardType::Kindred) {
+                let mut subtypes: Vec<String> = ch.subtypes.iter().filter(|s| !is_creature_type(s)).cloned().collect();
+                subtypes.extend(crate::types::CREATURE_TYPES.iter().map(|t| t.to_string()));
+                ch.subtypes = subtypes.into();
             }
         }
         Modification::SetTypes { types, subtypes } => {
@@ -626,7 +692,8 @@ fn apply(ch: &mut Characteristics, m: &Modification, timestamp: u64, obj: &Objec
         Modification::AddChosenColor
         | Modification::AddChosenCreatureType
         | Modification::SetPtToCardTypesInGraveyards { .. }
-        | Modification::SetPtToCardsInHand => {}
+        | Modification::SetPtToCardsInHand
+        | Modification::SetPtToCreatureCardsInYourGraveyard => {}
         Modification::AddAbility(a) => ch.abilities.push(AbilityInstance {
             ability: Arc::new((**a).clone()),
             timestamp: timestamp.max(obj.timestamp),

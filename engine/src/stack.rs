@@ -35,9 +35,9 @@ pub(crate) fn resolve_top(state: &mut GameState, answers: &Answers, ev: &mut Vec
                         attach_to = Some(*o);
                     }
                 }
-                let copy = match enters_as_copy(state, &board, ch, answers)? {
-                    Some(c) => Some(c),
-                    None => crate::replacement::enters_as_copy_of_other(state, &board, ch, entry.controller),
+                let (copy, copy_counters) = match enters_as_copy(state, &board, ch, entry.controller, entry.x.unwrap_or(0), answers)? {
+                    Some(c) => (Some(c.values), c.counters),
+                    None => (crate::replacement::enters_as_copy_of_other(state, &board, ch, entry.controller), Vec::new()),
                 };
                 // CR 608.3e: a permanent spell that can't enter (a land, as it would enter,
                 // while "lands can't enter the battlefield") goes to its owner's graveyard.
@@ -65,6 +65,12 @@ pub(crate) fn resolve_top(state: &mut GameState, answers: &Answers, ev: &mut Vec
                 if let Some(o) = new_id.and_then(|id| state.object_mut(id)) {
                     o.chosen_color = color;
                     o.chosen_type = creature_type;
+                }
+                // CR 707.9e: the exception's additional effect, as it enters.
+                if let Some(id) = new_id {
+                    for (kind, n) in copy_counters {
+                        zones::add_counters(state, id, &kind, n, ev);
+                    }
                 }
                 ev.push(Event::Resolved { id: entry.id });
                 return Ok(());
@@ -179,61 +185,138 @@ pub(crate) fn chooses_color_as_it_enters(ability: &crate::abilities::Ability) ->
     matches!(ability, Ability::Static(StaticAbility::EntersChoosingColor))
 }
 
-/// The card types a resolving permanent spell with these characteristics may enter as a copy
-/// of ("any [type] on the battlefield", CR 707.5), one per copy ability.
-pub(crate) fn copy_types(ch: &crate::layers::Characteristics) -> Vec<crate::types::CardType> {
+/// What a copy ability lets its permanent enter as a copy of (CR 707.5): a permanent with one
+/// of `types` (`None`: any permanent), controlled by the permanent's controller if `you_control`.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct CopyChoice {
+    pub types: Option<crate::types::CardType>,
+    pub you_control: bool,
+}
+
+/// The choices a resolving permanent spell with these characteristics may enter as a copy of
+/// ("any [type] on the battlefield", "a permanent you control", CR 707.5), one per copy ability.
+pub(crate) fn copy_types(ch: &crate::layers::Characteristics) -> Vec<CopyChoice> {
+    copy_choices(ch.abilities.iter().map(|a| &*a.ability))
+}
+
+/// The copy abilities among `abilities`, as choices.
+fn copy_choices<'a>(abilities: impl Iterator<Item = &'a crate::abilities::Ability>) -> Vec<CopyChoice> {
     use crate::abilities::{Ability, StaticAbility};
-    ch.abilities
-        .iter()
-        .filter_map(|a| match &*a.ability {
-            Ability::Static(StaticAbility::EntersAsCopy(t)) => Some(*t),
-            Ability::Static(StaticAbility::EntersAsCopyExcept { of, .. }) => Some(*of),
+    abilities
+        .filter_map(|a| match a {
+            Ability::Static(StaticAbility::EntersAsCopy(t)) => Some(CopyChoice { types: Some(*t), you_control: false }),
+            Ability::Static(StaticAbility::EntersAsCopyExcept { of, you_control, .. }) => {
+                Some(CopyChoice { types: *of, you_control: *you_control })
+            }
             _ => None,
         })
         .collect()
 }
 
-/// Whether `chosen` may be chosen to copy by "any [one of `types`] on the battlefield": a
-/// choice, not a target (CR 115.1: hexproof doesn't matter).
+/// Whether copiable values have a copy ability ("enter as a copy of ..."): a permanent entering
+/// as a copy of them may copy again (CR 707.9e, `Answers::copy_again`).
+pub(crate) fn copies_again(values: &crate::layers::CopiableValues) -> bool {
+    !copy_choices(values.abilities.iter()).is_empty()
+}
+
+/// Whether a permanent entering under `controller` as a copy with these copiable values may
+/// choose `chosen` with the copy replacement it gains (CR 707.9e).
+pub(crate) fn may_copy_again(
+    state: &GameState,
+    board: &crate::layers::Board,
+    values: &crate::layers::CopiableValues,
+    chosen: crate::ids::ObjectId,
+    controller: crate::ids::PlayerId,
+) -> bool {
+    may_copy(state, board, &copy_choices(values.abilities.iter()), chosen, controller)
+}
+
+/// Whether the permanent `chosen`, with characteristics `c`, fits `choice` for a permanent
+/// entering under `controller`.
+fn fits(state: &GameState, c: &crate::layers::Characteristics, choice: &CopyChoice, chosen: crate::ids::ObjectId, controller: crate::ids::PlayerId) -> bool {
+    let typed = match choice.types {
+        Some(t) => c.is(t),
+        None => c.is_permanent(),
+    };
+    typed && (!choice.you_control || state.object(chosen).is_some_and(|o| o.controller == controller))
+}
+
+/// Whether `chosen` may be chosen to copy by one of `choices`, for a permanent entering under
+/// `controller`: a choice, not a target (CR 115.1: hexproof doesn't matter).
 pub(crate) fn may_copy(
     state: &GameState,
     board: &crate::layers::Board,
-    types: &[crate::types::CardType],
+    choices: &[CopyChoice],
     chosen: crate::ids::ObjectId,
+    controller: crate::ids::PlayerId,
 ) -> bool {
     state.object(chosen).is_some_and(|o| o.zone == ZoneKind::Battlefield)
-        && board.get(&chosen).is_some_and(|c| types.iter().any(|t| c.is(*t)))
+        && board.get(&chosen).is_some_and(|c| choices.iter().any(|x| fits(state, c, x, chosen, controller)))
+}
+
+/// A copy the permanent entering will be (CR 707.5): the copiable values locked in, with the
+/// exceptions that modify them applied, and the counters an exception that is an additional
+/// effect puts on it as it enters (CR 707.9e).
+pub(crate) struct EnteringCopy {
+    pub values: crate::layers::CopiableValues,
+    pub counters: Vec<(String, u32)>,
 }
 
 /// CR 614.1c, 707.5: "You may have this enter as a copy of any [type] on the battlefield" —
 /// chosen as the spell resolves: `Answers::copy` names it; `may = Some(false)` or no choice
-/// declines. The copiable values are locked in now (CR 707.2b).
+/// declines. The copiable values are locked in now (CR 707.2b). `x`: the spell's X, for
+/// "enters with X additional counters".
 pub(crate) fn enters_as_copy(
     state: &GameState,
     board: &crate::layers::Board,
     ch: &crate::layers::Characteristics,
+    controller: crate::ids::PlayerId,
+    x: u32,
     answers: &Answers,
-) -> Result<Option<crate::layers::CopiableValues>, Rejection> {
-    let types = copy_types(ch);
-    if types.is_empty() {
+) -> Result<Option<EnteringCopy>, Rejection> {
+    let abilities: Vec<&crate::abilities::Ability> = ch.abilities.iter().map(|a| &*a.ability).collect();
+    if copy_choices(abilities.iter().copied()).is_empty() {
         return Ok(None);
     }
     let Some(chosen) = answers.copy.filter(|_| answers.may != Some(false)) else { return Ok(None) };
-    if !may_copy(state, board, &types, chosen) {
+    let first = copy_as(state, board, &abilities, chosen, controller, x)?;
+    // CR 707.9e, 614.12: entering as a copy of a permanent with a copy replacement, it has that
+    // replacement as it enters; applied, its copy effect replaces the first one, whose
+    // additional effects (counters) then don't happen.
+    let Some(next) = answers.copy_again else { return Ok(Some(first)) };
+    let gained: Vec<&crate::abilities::Ability> = first.values.abilities.iter().collect();
+    if copy_choices(gained.iter().copied()).is_empty() {
+        return Err(Rejection::InvalidChoice("the copy has no copy replacement to choose again for".into()));
+    }
+    copy_as(state, board, &gained, next, controller, x).map(Some)
+}
+
+/// The copy of `chosen` that the copy abilities among `abilities` make (CR 707.2, 707.9): an
+/// error if none may choose it.
+fn copy_as(
+    state: &GameState,
+    board: &crate::layers::Board,
+    abilities: &[&crate::abilities::Ability],
+    chosen: crate::ids::ObjectId,
+    controller: crate::ids::PlayerId,
+    x: u32,
+) -> Result<EnteringCopy, Rejection> {
+    let choices = copy_choices(abilities.iter().copied());
+    if !may_copy(state, board, &choices, chosen, controller) {
         return Err(Rejection::InvalidChoice(format!("{chosen:?} can't be chosen to copy")));
     }
-    let Some(mut values) = crate::layers::copiable_values(state, chosen) else { return Ok(None) };
+    let Some(mut values) = crate::layers::copiable_values(state, chosen) else {
+        return Err(Rejection::InvalidChoice(format!("{chosen:?} has no copiable values")));
+    };
     // CR 707.9: the exceptions of the copy ability the chosen object qualifies for.
-    let except = ch.abilities.iter().find_map(|a| match &*a.ability {
-        crate::abilities::Ability::Static(crate::abilities::StaticAbility::EntersAsCopyExcept { of, except })
-            if board.get(&chosen).is_some_and(|c| c.is(*of)) =>
+    let except = abilities.iter().find_map(|a| match a {
+        crate::abilities::Ability::Static(crate::abilities::StaticAbility::EntersAsCopyExcept { of, except, you_control })
+            if board.get(&chosen).is_some_and(|c| fits(state, c, &CopyChoice { types: *of, you_control: *you_control }, chosen, controller)) =>
         {
             Some(except.clone())
         }
         _ => None,
     });
-    for e in except.iter().flatten() {
-        values.except(e);
-    }
-    Ok(Some(values))
+    let counters = crate::layers::apply_exceptions(&mut values, except.as_deref().unwrap_or(&[]), x);
+    Ok(EnteringCopy { values, counters })
 }

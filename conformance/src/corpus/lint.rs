@@ -623,6 +623,9 @@ fn action_refs<'a>(a: &'a Action, uses: &mut Vec<(Vec<Seg<'static>>, &'a str)>) 
         if let Some(r) = &choice.copy {
             uses.push((with(&[Seg::Key("copy")]), r));
         }
+        if let Some(r) = &choice.copy_again {
+            uses.push((with(&[Seg::Key("copy_again")]), r));
+        }
         if let Some(r) = &choice.keep {
             uses.push((with(&[Seg::Key("keep")]), r));
         }

@@ -370,6 +370,9 @@ impl<G: RulesGame> Session<G> {
         if let Some(r) = &c.copy {
             out.copy = Some(self.object(r)?);
         }
+        if let Some(r) = &c.copy_again {
+            out.copy_again = Some(self.object(r)?);
+        }
         if let Some(m) = &c.mana {
             out.mana = Some(one_mana(m).map_err(StepError::Failed)?);
         }

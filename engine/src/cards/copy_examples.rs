@@ -16,8 +16,9 @@ pub const COPY_ARTIFACT: &str = "You may have this enchantment enter as a copy o
 pub fn copy_artifact() -> CardDef {
     CardDef::new("Copy Artifact", COPY_ARTIFACT).cost("{1}{U}").types(&[CardType::Enchantment]).ability(Ability::Static(
         StaticAbility::EntersAsCopyExcept {
-            of: CardType::Artifact,
+            of: Some(CardType::Artifact),
             except: vec![CopyException::AddTypes(vec![CardType::Enchantment])],
+            you_control: false,
         },
     ))
 }
@@ -33,8 +34,9 @@ pub fn quicksilver_gargantuan() -> CardDef {
         .subtypes(&["Shapeshifter"])
         .pt(7, 7)
         .ability(Ability::Static(StaticAbility::EntersAsCopyExcept {
-            of: CardType::Creature,
+            of: Some(CardType::Creature),
             except: vec![CopyException::SetPt { power: 7, toughness: 7 }],
+            you_control: false,
         }))
 }
 
@@ -184,4 +186,78 @@ pub fn fling() -> CardDef {
         .spell(vec![TargetSpec::Any], Effect::DealDamage { amount: Amount::SacrificedPower, target: 0 });
     d.additional_sacrifice = Some(vec![CardType::Creature]);
     d
+}
+
+/// Changeling (CR 702.73a): "this object is every creature type", a characteristic-defining
+/// ability (layer 4, in every zone, CR 604.3).
+pub(crate) fn changeling() -> Ability {
+    Ability::Static(StaticAbility::Continuous { affected: Affected::This, modification: Modification::AllCreatureTypes, cda: true })
+}
+
+/// Moritte of the Frost ({2}{G}{U}{U} Legendary Snow Creature — Shapeshifter 0/0): a copy of a
+/// permanent you control with supertypes added (CR 707.9b) and, if the copy would be a creature,
+/// two +1/+1 counters as it enters (an additional effect, CR 707.9e) and changeling (CR 707.9a,
+/// 707.9f). Here for CR 707.9f Example 1.
+pub const MORITTE_OF_THE_FROST: &str = "Changeling (This card is every creature type.)\nYou may have Moritte enter as a copy of a permanent you control, except it's legendary and snow in addition to its other types and, if it's a creature, it enters with two additional +1/+1 counters on it and has changeling.";
+
+pub fn moritte_of_the_frost() -> CardDef {
+    CardDef::new("Moritte of the Frost", MORITTE_OF_THE_FROST)
+        .cost("{2}{G}{U}{U}")
+        .supertypes(&["Legendary", "Snow"])
+        .types(&[CardType::Creature])
+        .subtypes(&["Shapeshifter"])
+        .pt(0, 0)
+        .ability(changeling())
+        .ability(Ability::Static(StaticAbility::EntersAsCopyExcept {
+            of: None,
+            except: vec![
+                CopyException::AddSupertypes(vec!["Legendary".into(), "Snow".into()]),
+                CopyException::IfCreature(vec![
+                    CopyException::EntersWithCounters { kind: "+1/+1".into(), amount: Amount::Fixed(2) },
+                    CopyException::AddAbility(Box::new(changeling())),
+                ]),
+            ],
+            you_control: true,
+        }))
+}
+
+/// Glasspool Mimic ({2}{U} Creature — Shapeshifter Rogue 0/0), the front face of the modal
+/// double-faced card Glasspool Mimic // Glasspool Shore; only the front face is modelled (it is
+/// the face cast, and the one the Example reads). "In addition to its other types" keeps the
+/// original's characteristic-defining abilities that define types (CR 707.9d). Here for CR
+/// 707.9d Example 2.
+pub const GLASSPOOL_MIMIC: &str = "You may have this creature enter as a copy of a creature you control, except it's a Shapeshifter Rogue in addition to its other types.";
+
+pub fn glasspool_mimic() -> CardDef {
+    CardDef::new("Glasspool Mimic", GLASSPOOL_MIMIC)
+        .cost("{2}{U}")
+        .types(&[CardType::Creature])
+        .subtypes(&["Shapeshifter", "Rogue"])
+        .pt(0, 0)
+        .ability(Ability::Static(StaticAbility::EntersAsCopyExcept {
+            of: Some(CardType::Creature),
+            except: vec![CopyException::AddSubtypes(vec!["Shapeshifter".into(), "Rogue".into()])],
+            you_control: true,
+        }))
+}
+
+/// Altered Ego ({X}{2}{G}{U} Creature — Shapeshifter 0/0): "can't be countered" (CR 101.2) and a
+/// copy of any creature that enters with X additional +1/+1 counters, an additional effect of
+/// the replacement (CR 707.9e): if another copy effect replaces this one (Altered Ego copying
+/// Clone, then Clone's gained replacement), the counters aren't put on. Here for CR 707.9e
+/// Example 1.
+pub const ALTERED_EGO: &str = "This spell can't be countered.\nYou may have this creature enter as a copy of any creature on the battlefield, except it enters with X additional +1/+1 counters on it.";
+
+pub fn altered_ego() -> CardDef {
+    CardDef::new("Altered Ego", ALTERED_EGO)
+        .cost("{X}{2}{G}{U}")
+        .types(&[CardType::Creature])
+        .subtypes(&["Shapeshifter"])
+        .pt(0, 0)
+        .ability(Ability::Static(StaticAbility::CantBeCountered))
+        .ability(Ability::Static(StaticAbility::EntersAsCopyExcept {
+            of: Some(CardType::Creature),
+            except: vec![CopyException::EntersWithCounters { kind: "+1/+1".into(), amount: Amount::X }],
+            you_control: false,
+        }))
 }

@@ -148,3 +148,28 @@ pub fn guardians_pledge() -> CardDef {
         Effect::PumpGroupUntilEndOfTurn { filter: Box::new(white_creatures_you_control), power: 2, toughness: 2 },
     )
 }
+
+/// Svogthos, the Restless Tomb (Land): an animation until end of turn in layers 4 and 5 and a
+/// granted "power and toughness are each equal to the number of creature cards in your
+/// graveyard" that, granted, isn't a characteristic-defining ability, so it applies in layer 7b
+/// (CR 604.3a, 613.4b). Here for CR 613.6 Example 4 and CR 707.9f Example 1.
+pub const SVOGTHOS: &str = "{T}: Add {C}.\n{3}{B}{G}: Until end of turn, this land becomes a black and green Plant Zombie creature with \"This creature's power and toughness are each equal to the number of creature cards in your graveyard.\" It's still a land.";
+
+pub fn svogthos() -> CardDef {
+    use crate::types::Color;
+    CardDef::new("Svogthos, the Restless Tomb", SVOGTHOS)
+        .types(&[CardType::Land])
+        .ability(super::tap_add(crate::abilities::ManaSpec::Fixed(super::mana("{C}"))))
+        .ability(super::activated(
+            crate::costs::Cost { mana: super::cost_mana("{3}{B}{G}"), ..crate::costs::Cost::default() },
+            vec![],
+            super::until_eot_this(vec![
+                Modification::AddTypes { types: vec![CardType::Creature], subtypes: vec!["Plant".into(), "Zombie".into()] },
+                Modification::SetColors(vec![Color::Black, Color::Green]),
+                Modification::AddAbility(Box::new(super::static_continuous(
+                    Affected::This,
+                    Modification::SetPtToCreatureCardsInYourGraveyard,
+                ))),
+            ]),
+        ))
+}

@@ -433,6 +433,11 @@ fn registry() -> &'static Registry {
             game_basics::maro(),
             game_basics::wheel_of_fortune(),
             cr_6xx_cards::hope_and_glory(),
+            // CR 613, 707 Examples, issue 26 part 3.
+            layer_examples::svogthos(),
+            copy_examples::moritte_of_the_frost(),
+            copy_examples::glasspool_mimic(),
+            copy_examples::altered_ego(),
         ]);
         let tokens = vec![
             hangarback_walker::thopter_token(),
@@ -626,7 +631,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 164);
+        assert_eq!(names.len(), 168);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {

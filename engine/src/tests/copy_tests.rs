@@ -13,6 +13,7 @@ const MAY: Answers = Answers {
     sacrifice: None,
     pay: None,
     copy: None,
+    copy_again: None,
     mana: None,
     discard: None,
     counter: None,

@@ -232,6 +232,10 @@ pub struct Choice {
     /// The ref of the object chosen to copy.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub copy: Option<String>,
+    /// The ref of the object chosen by the copy replacement the permanent gains by entering as
+    /// a copy of a permanent with one (CR 707.9e): it then enters as a copy of this instead.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub copy_again: Option<String>,
     /// The mana type chosen.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mana: Option<Mana>,
@@ -286,6 +290,9 @@ impl Choice {
         }
         if let Some(c) = &self.copy {
             out.push(("copy".into(), Lit::str(c.clone())));
+        }
+        if let Some(c) = &self.copy_again {
+            out.push(("copy_again".into(), Lit::str(c.clone())));
         }
         if let Some(m) = &self.mana {
             out.push(("mana".into(), Lit::str(m.as_str())));

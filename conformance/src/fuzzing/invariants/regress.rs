@@ -360,6 +360,9 @@ impl<'a> Writer<'a> {
         if let Some(o) = a.copy {
             f.push(format!("copy = {}", r(o)?));
         }
+        if let Some(o) = a.copy_again {
+            f.push(format!("copy_again = {}", r(o)?));
+        }
         if let Some(t) = a.mana {
             f.push(format!("mana = {}", q(mana(t))));
         }

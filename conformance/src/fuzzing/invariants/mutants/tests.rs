@@ -387,9 +387,9 @@ fn found_by_generator<B: Bug>(seed: u64, budget: u64) -> u64 {
 
 #[test]
 fn the_generator_finds_a_tapped_permanent_paying_t_and_shrinks_it() {
-    // Seed 6 with card pool v9 (seeds 1-5's findings no longer shrink to two permanents and ten
-    // picks; seed 2 did with card pools v2-v8).
-    let seed = 6;
+    // Seed 7 with card pool v13 (seed 6's finding shrank to two permanents and ten picks with card
+    // pools v9-v12, seed 2's with v2-v8).
+    let seed = 7;
     found_by_generator::<TapsTappedPermanent>(seed, 40);
     // Structural shrinking keeps the essence: few permanents, a short script.
     let Some((_, bytes, _)) = crate::fuzzing::reach::hunt::<Mutant<TapsTappedPermanent>>(Invariant::TapSymbol, seed, 40, HUNT_BYTES) else {
