@@ -180,12 +180,25 @@ pub enum Ability {
 impl Ability {
     /// The keyword ability this ability is, by the name Oracle text gives it (CR 702): a plain
     /// keyword, or one built from a general primitive (enchant restricts targets, CR 702.5a;
-    /// cycling is an activated ability, CR 702.29a; cumulative upkeep a triggered one, CR 702.24a).
+    /// cycling and equip are activated abilities, CR 702.29a, 702.6a; cumulative upkeep and fading
+    /// triggered ones, CR 702.24a, 702.32a).
     pub fn keyword_name(&self) -> Option<&'static str> {
         match self {
             Ability::Keyword(k) => Some(k.name()),
             Ability::Enchant(_) => Some("Enchant"),
             Ability::Activated(a) if a.cycling => Some("Cycling"),
+            // CR 702.6a: "[Cost]: Attach this permanent to target creature you control. Activate
+            // only as a sorcery."
+            Ability::Activated(a) if a.sorcery_speed && matches!(a.effect, Effect::AttachThisTo(_)) => {
+                Some("Equip")
+            }
+            // CR 702.32a: fading is the "enters with N fade counters" ability and this upkeep
+            // trigger; the trigger names it.
+            Ability::Triggered(t)
+                if matches!(&t.effect, Effect::RemoveCounterOrSacrificeThis { kind } if kind == "fade") =>
+            {
+                Some("Fading")
+            }
             Ability::Triggered(t) if matches!(t.effect, Effect::CumulativeUpkeep { .. }) => {
                 Some("Cumulative upkeep")
             }

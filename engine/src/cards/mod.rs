@@ -662,4 +662,105 @@ mod tests {
         assert_eq!(f.supertypes, vec!["Basic"]);
         assert!(card_oracle("Black Lotus").is_none());
     }
+
+    /// The keyword abilities of CR 702.2-702.190, by name (CR 702.1: Oracle text lists only a
+    /// keyword ability's name, with its parameter).
+    const CR_702_KEYWORDS: &[&str] = &[
+        "deathtouch", "defender", "double strike", "enchant", "equip", "first strike", "flash",
+        "flying", "haste", "hexproof", "indestructible", "intimidate", "landwalk", "lifelink",
+        "protection", "reach", "shroud", "trample", "vigilance", "ward", "banding", "rampage",
+        "cumulative upkeep", "flanking", "phasing", "buyback", "shadow", "cycling", "echo",
+        "horsemanship", "fading", "kicker", "flashback", "madness", "fear", "morph", "amplify",
+        "provoke", "storm", "affinity", "entwine", "modular", "sunburst", "bushido", "soulshift",
+        "splice", "offering", "ninjutsu", "epic", "convoke", "dredge", "transmute", "bloodthirst",
+        "haunt", "replicate", "forecast", "graft", "recover", "ripple", "split second", "suspend",
+        "vanishing", "absorb", "aura swap", "delve", "fortify", "frenzy", "gravestorm", "poisonous",
+        "transfigure", "champion", "changeling", "evoke", "hideaway", "prowl", "reinforce",
+        "conspire", "persist", "wither", "retrace", "devour", "exalted", "unearth", "cascade",
+        "annihilator", "level up", "rebound", "umbra armor", "infect", "battle cry",
+        "living weapon", "undying", "miracle", "soulbond", "overload", "scavenge", "unleash",
+        "cipher", "evolve", "extort", "fuse", "bestow", "tribute", "dethrone", "hidden agenda",
+        "outlast", "prowess", "dash", "exploit", "menace", "renown", "awaken", "devoid", "ingest",
+        "myriad", "surge", "skulk", "emerge", "escalate", "melee", "crew", "fabricate", "partner",
+        "undaunted", "improvise", "aftermath", "embalm", "eternalize", "afflict", "ascend",
+        "assist", "jump-start", "mentor", "afterlife", "riot", "spectacle", "escape", "companion",
+        "mutate", "encore", "boast", "foretell", "demonstrate", "daybound and nightbound",
+        "disturb", "decayed", "cleave", "training", "compleated", "reconfigure", "blitz",
+        "casualty", "enlist", "read ahead", "ravenous", "squad", "space sculptor", "visit",
+        "prototype", "living metal", "more than meets the eye", "for mirrodin!", "toxic", "backup",
+        "bargain", "craft", "disguise", "solved", "plot", "saddle", "spree", "freerunning", "gift",
+        "offspring", "impending", "exhaust", "max speed", "start your engines!", "harmonize",
+        "mobilize", "job select", "tiered", "station", "warp", "mayhem", "web-slinging",
+        "firebending", "sneak", "increment", "paradigm",
+    ];
+
+    /// The keyword abilities an Oracle line lists (CR 702.1): the line without reminder text,
+    /// split at commas and semicolons, each piece a keyword's name, alone or followed by its
+    /// parameter (a cost, "from red", "creature"). Lines that say something else ("creatures you
+    /// control have flying") name no keyword of their own card.
+    fn listed_keywords(line: &str) -> Vec<(String, &'static str)> {
+        let mut text = String::new();
+        let mut depth = 0;
+        for c in line.chars() {
+            match c {
+                '(' => depth += 1,
+                ')' => depth -= 1,
+                _ if depth == 0 => text.push(c),
+                _ => {}
+            }
+        }
+        let mut found = Vec::new();
+        let pieces: Vec<String> = text.split([',', ';']).map(|p| p.trim().to_lowercase()).collect();
+        // A line is a keyword line only when every piece is a keyword.
+        for piece in &pieces {
+            let Some(k) = CR_702_KEYWORDS.iter().copied().find(|k| {
+                piece == k
+                    || piece.strip_prefix(k).is_some_and(|rest| {
+                        rest.starts_with(' ') || rest.starts_with('—') || rest.starts_with('{')
+                    })
+                    || (*k == "landwalk" && piece.ends_with("walk") && !piece.contains(' ') )
+                    || (*k == "landwalk" && piece.starts_with("snow ") && piece.ends_with("walk"))
+            }) else {
+                return Vec::new();
+            };
+            found.push((piece.clone(), k));
+        }
+        found
+    }
+
+    #[test]
+    fn every_keyword_an_oracle_line_lists_is_in_the_definition() {
+        // Keywords a card prints that the engine doesn't model: the card is in the pool for
+        // another rule, and no case depends on the keyword.
+        const NOT_MODELLED: &[(&str, &str)] = &[];
+        let mut missing = Vec::new();
+        let mut lines_checked = 0;
+        for name in card_names() {
+            let d = card_def(name).unwrap();
+            let have: Vec<String> =
+                d.abilities.iter().filter_map(|a| a.keyword_name()).map(str::to_lowercase).collect();
+            for line in d.oracle.lines() {
+                for (piece, k) in listed_keywords(line) {
+                    lines_checked += 1;
+                    let modelled = have.iter().any(|h| *h == piece || h == k);
+                    if !modelled && !NOT_MODELLED.contains(&(name, k)) {
+                        missing.push(format!("{name}: {piece}"));
+                    }
+                }
+            }
+        }
+        assert!(lines_checked > 20, "the parser found only {lines_checked} keywords");
+        assert!(missing.is_empty(), "keywords printed but not in the definition:\n{}", missing.join("\n"));
+    }
+
+    #[test]
+    fn listed_keywords_reads_only_keyword_lines() {
+        assert_eq!(listed_keywords("Flying, first strike").len(), 2);
+        assert_eq!(listed_keywords("Cumulative upkeep {1} (At the beginning of your upkeep, ...)").len(), 1);
+        assert_eq!(listed_keywords("Protection from red")[0].1, "protection");
+        assert_eq!(listed_keywords("Swampwalk")[0].1, "landwalk");
+        assert_eq!(listed_keywords("Enchant creature")[0].1, "enchant");
+        assert!(listed_keywords("Creatures you control have flying.").is_empty());
+        assert!(listed_keywords("Flying, when this creature enters, draw a card.").is_empty());
+    }
 }

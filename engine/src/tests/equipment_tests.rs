@@ -24,7 +24,7 @@ fn equipped_creature_has_flying_and_first_strike() {
     assert_eq!(view(&g, bears).keywords, vec!["Flying", "First strike"]);
     assert_eq!(view(&g, theirs).keywords, Vec::<String>::new());
     assert_eq!(view(&g, pinions).attached_to, Some(obj(&g, bears)));
-    assert_eq!(view(&g, pinions).keywords, Vec::<String>::new());
+    assert_eq!(view(&g, pinions).keywords, vec!["Equip"]);
 }
 
 #[test]
