@@ -412,6 +412,17 @@ pub enum StaticAbility {
     /// "If this creature would die, put it on top of its owner's library instead" (CR 614.1a,
     /// 700.4).
     DiesToLibraryTop,
+    /// "If a card would be put into your graveyard from anywhere, exile that card instead"
+    /// (CR 614.1a): a card its controller owns; a token isn't a card (CR 111.1).
+    YourCardsToGraveyardExiled,
+    /// "If you would gain life, draw that many cards instead" (CR 614.1a): the life-gain event
+    /// becomes that many draws, which replacement effects on draws may modify in turn
+    /// (CR 616.2, `replacement::gain_life`).
+    GainLifeDrawsInstead,
+    /// "If you would draw a card, return a card from your graveyard to your hand instead. If
+    /// you can't, you lose the game." (CR 614.11, `replacement::draw`): the player chooses the
+    /// card (`Answers::returned`).
+    DrawReturnsFromGraveyardInstead,
     /// "[Each opponent / you] can't cast spells with even mana values" (CR 601.3, 101.2).
     CantCastEvenManaValue { who: Relation },
     /// "[Colors or card types] spells you cast cost {N} less to cast" (CR 601.2f): a spell of
@@ -776,6 +787,9 @@ pub enum Effect {
     /// "Target player mills N cards" (CR 701.17a): the top N of their library, or as many as
     /// there are, go to their graveyard (CR 609.3).
     TargetPlayerMills { target: usize, amount: u32 },
+    /// "Target player discards N cards" (CR 701.9a): the player chooses which (CR 701.9b,
+    /// `Answers::discard`); holding N or fewer, they discard every card they hold (CR 609.3).
+    TargetPlayerDiscards { target: usize, amount: u32 },
     /// "[This] deals N damage to that [permanent]'s controller": the player the triggering
     /// event names (`TriggerEvent::player`, CR 603.2c, 608.2h).
     DamageToEventPlayer(u32),
@@ -815,6 +829,8 @@ pub enum Effect {
     CumulativeUpkeep { cost: ManaCost },
     /// The controller draws N cards (CR 121.2).
     DrawCards(u32),
+    /// "You lose the game" (CR 104.3e), unless an effect replaces that (`game_loss::lose`).
+    YouLoseTheGame,
     /// "Each player discards their hand, then draws N cards" (CR 701.9, 121.2): every hand is
     /// discarded at once, then each player draws, in APNAP order. No state-based action is
     /// checked in between (CR 704.3: only when a player would receive priority).

@@ -55,6 +55,11 @@ pub struct Answers {
     /// resolution, by the effects' sources (CR 616.1); unnamed ones follow in timestamp order.
     #[serde(default)]
     pub replacement_order: Vec<ObjectId>,
+    /// The cards returned from a graveyard to hand by draws that "return a card from your
+    /// graveyard to your hand instead" (CR 614.11): each such draw takes the first one listed
+    /// that is in that graveyard then.
+    #[serde(default)]
+    pub returned: Vec<ObjectId>,
     /// Combat damage assignments (CR 510.1): for each attacking or blocking creature whose
     /// controller has a choice, the recipients and amounts.
     #[serde(default)]
@@ -349,6 +354,7 @@ fn resolution_answers(state: &GameState) -> Vec<Answers> {
     use crate::abilities::{Effect, EffectObject};
     let mut v = Vec::new();
     let Some(top) = state.stack.last() else { return v };
+    discard_answers(state, top, &mut v);
     let crate::state::StackEntryKind::Ability { source, effect, .. } = &top.kind else { return v };
     for part in effect.parts() {
         match part {
@@ -390,6 +396,33 @@ fn resolution_answers(state: &GameState) -> Vec<Answers> {
     v
 }
 
+/// CR 701.9b: the discards a resolving "target player discards N cards" asks of a hand holding
+/// more than N (its first N and its last N cards).
+fn discard_answers(state: &GameState, top: &crate::state::StackEntry, v: &mut Vec<Answers>) {
+    use crate::abilities::Effect;
+    let spell_effect;
+    let effect = match &top.kind {
+        crate::state::StackEntryKind::Ability { effect, .. } => effect,
+        crate::state::StackEntryKind::Spell => {
+            let def = state.object(top.id).and_then(|o| crate::cards::card_def(&o.def));
+            let Some(e) = def.and_then(|d| d.spell_effect.clone()) else { return };
+            spell_effect = e;
+            &spell_effect
+        }
+    };
+    for part in effect.parts() {
+        if let Effect::TargetPlayerDiscards { target, amount } = part {
+            let Some(Target::Player(p)) = top.targets.get(*target).copied() else { continue };
+            let hand: Vec<ObjectId> = state.zone_objects(ZoneKind::Hand, Some(p)).iter().map(|o| o.id).collect();
+            let n = usize::try_from(*amount).unwrap_or(usize::MAX);
+            if hand.len() > n {
+                v.push(Answers { discard: Some(hand.iter().take(n).copied().collect()), ..Answers::default() });
+                v.push(Answers { discard: Some(hand.iter().rev().take(n).copied().collect()), ..Answers::default() });
+            }
+        }
+    }
+}
+
 fn pass_candidates(state: &GameState, player: PlayerId) -> Vec<Action> {
     let mut v = vec![Answers::default()];
     v.extend(resolution_answers(state));
@@ -408,6 +441,23 @@ fn pass_candidates(state: &GameState, player: PlayerId) -> Vec<Action> {
     if excess > 0 {
         v.push(Answers { discard: Some(hand.iter().take(excess).copied().collect()), ..Answers::default() });
         v.push(Answers { discard: Some(hand.iter().rev().take(excess).copied().collect()), ..Answers::default() });
+    }
+    // CR 614.11: a draw replaced by "return a card from your graveyard to your hand" asks which
+    // card when there are several (the first or the last of each graveyard).
+    let board = board_of(state);
+    let returns = state.zone_objects(ZoneKind::Battlefield, None).iter().any(|o| {
+        board.get(&o.id).is_some_and(|c| {
+            c.statics().any(|(st, _)| matches!(st, crate::abilities::StaticAbility::DrawReturnsFromGraveyardInstead))
+        })
+    });
+    if returns {
+        let graveyards: Vec<ObjectId> = state
+            .player_ids()
+            .into_iter()
+            .flat_map(|p| state.zone_objects(ZoneKind::Graveyard, Some(p)).iter().map(|o| o.id).collect::<Vec<_>>())
+            .collect();
+        v.push(Answers { returned: graveyards.clone(), ..Answers::default() });
+        v.push(Answers { returned: graveyards.into_iter().rev().collect(), ..Answers::default() });
     }
     v.into_iter().map(|answers| Action::PassPriority { player, answers }).collect()
 }

@@ -157,9 +157,19 @@ fn life_loss_after_replacement(state: &GameState, board: &Board, player: PlayerI
     u32::try_from((life + i64::from(gained) - floor).max(0)).unwrap_or(damage).min(damage)
 }
 
-/// `player` gains `n` life (CR 119.3): one life-gain event, which "whenever you gain life"
-/// abilities trigger on (CR 119.9).
+/// `player` would gain `n` life (CR 119.3), where no action carries choices (lifelink, a mana
+/// ability): the replacement effects on it apply (`replacement::gain_life`); a draw they make
+/// that needs a choice of card (several cards in the graveyard for "return a card from your
+/// graveyard instead") doesn't happen.
 pub(crate) fn gain_life(state: &mut GameState, player: PlayerId, n: u32, ev: &mut Vec<Event>) {
+    let answers = crate::actions::Answers::default();
+    // An error is a draw that needed a choice: it changed nothing, and the draws after it don't happen.
+    let _ = crate::replacement::gain_life(state, player, n, &answers, ev);
+}
+
+/// `player` gains `n` life (CR 119.3): one life-gain event, which "whenever you gain life"
+/// abilities trigger on (CR 119.9). The replacement effects on it were applied already.
+pub(crate) fn gain_life_unreplaced(state: &mut GameState, player: PlayerId, n: u32, ev: &mut Vec<Event>) {
     if n == 0 {
         return;
     }

@@ -208,12 +208,10 @@ pub(crate) fn return_exiled_until_left(state: &mut GameState, left: &[crate::zon
     }
 }
 
-/// `player` gains `n` life (CR 119.3).
-pub(crate) fn gain_life(state: &mut GameState, player: PlayerId, n: u32, ev: &mut Vec<Event>) {
-    if n == 0 {
-        return;
-    }
-    crate::damage::gain_life(state, player, n, ev);
+/// `player` gains `n` life (CR 119.3), after the replacement effects on that event (CR 614.1a,
+/// 616.2), with the resolution's answers for the choices they ask for.
+pub(crate) fn gain_life(state: &mut GameState, player: PlayerId, n: u32, answers: &Answers, ev: &mut Vec<Event>) -> Result<(), Rejection> {
+    crate::replacement::gain_life(state, player, n, answers, ev)
 }
 
 /// The duration an effect's wording gives, for the resolving ability's controller (CR 611.2);
@@ -292,7 +290,7 @@ pub(crate) fn resolve(
         Effect::AddManaOfTypeProduced | Effect::AddManaOfChosenColorToItsController => {}
         Effect::DrawCards(n) => {
             for _ in 0..capped(*n, MAX_DRAWS_PER_EFFECT, "cards drawn by one effect", ev) {
-                zones::draw(state, ctx.controller, ev);
+                crate::replacement::draw(state, ctx.controller, ctx.answers, ev)?;
             }
         }
         Effect::EachPlayerDiscardsHandThenDraws(n) => {
@@ -305,7 +303,7 @@ pub(crate) fn resolve(
             }
             for player in state.apnap() {
                 for _ in 0..capped(*n, MAX_DRAWS_PER_EFFECT, "cards drawn by one effect", ev) {
-                    zones::draw(state, player, ev);
+                    crate::replacement::draw(state, player, ctx.answers, ev)?;
                 }
             }
         }
@@ -338,6 +336,36 @@ pub(crate) fn resolve(
                 let top: Vec<ObjectId> =
                     state.zone_objects(ZoneKind::Library, Some(p)).iter().take(usize::try_from(*amount).unwrap_or(usize::MAX)).map(|o| o.id).collect();
                 zones::move_batch(state, &top, ZoneKind::Graveyard, None, &[], ev);
+            }
+        }
+        Effect::YouLoseTheGame => {
+            let board = board_of(state);
+            crate::game_loss::lose(state, &board, &[ctx.controller], ev)?;
+        }
+        Effect::TargetPlayerDiscards { target, amount } => {
+            if !ctx.legal.get(*target).copied().unwrap_or(false) {
+                return Ok(());
+            }
+            if let Some(Target::Player(p)) = ctx.targets.get(*target).copied() {
+                let hand: Vec<ObjectId> = state.zone_objects(ZoneKind::Hand, Some(p)).iter().map(|o| o.id).collect();
+                let n = usize::try_from(*amount).unwrap_or(usize::MAX);
+                // CR 609.3: holding no more than that, every card; otherwise the player's choice
+                // of exactly that many (CR 701.9b).
+                let chosen = if hand.len() <= n {
+                    hand
+                } else {
+                    let c = ctx.answers.discard.as_ref().ok_or_else(|| Rejection::MissingChoice(format!("{n} card(s) to discard")))?;
+                    let unique: std::collections::BTreeSet<_> = c.iter().collect();
+                    if c.len() != n || unique.len() != n || !c.iter().all(|id| hand.contains(id)) {
+                        return Err(Rejection::InvalidChoice(format!("discard exactly {n} card(s) from that hand")));
+                    }
+                    c.clone()
+                };
+                // CR 701.9a: discarding moves the cards to their owner's graveyard, at once.
+                for id in &chosen {
+                    ev.push(Event::Discarded { player: p, object: *id });
+                }
+                zones::move_batch(state, &chosen, ZoneKind::Graveyard, None, &[], ev);
             }
         }
         Effect::DamageToEventPlayer(n) => {
@@ -438,7 +466,7 @@ pub(crate) fn resolve(
                     ev.push(Event::LifeChanged { player: p, life });
                 }
             }
-            crate::damage::gain_life(state, ctx.controller, *n, ev);
+            gain_life(state, ctx.controller, *n, ctx.answers, ev)?;
         }
         Effect::ShuffleThisIntoLibrary => {
             if let Some(id) = ctx.source.filter(|s| state.object(*s).is_some_and(|o| o.zone == ZoneKind::Stack)) {
@@ -930,7 +958,7 @@ pub(crate) fn resolve(
         }
         Effect::GainLife(amount) => {
             let n = ctx.amount(state, amount);
-            gain_life(state, ctx.controller, n, ev);
+            gain_life(state, ctx.controller, n, ctx.answers, ev)?;
         }
         Effect::DealDamageToEach { amount, types } => {
             let board = board_of(state);
@@ -1006,7 +1034,7 @@ pub(crate) fn resolve(
             let now = state.player(ctx.controller).map(|p| p.life).unwrap_or(target);
             let diff = i64::from(target) - i64::from(now);
             if diff > 0 {
-                gain_life(state, ctx.controller, u32::try_from(diff).unwrap_or(u32::MAX), ev);
+                gain_life(state, ctx.controller, u32::try_from(diff).unwrap_or(u32::MAX), ctx.answers, ev)?;
             } else if diff < 0 {
                 lose_life(state, ctx.controller, u32::try_from(-diff).unwrap_or(u32::MAX), ev);
             }

@@ -1,6 +1,8 @@
 //! Replacement effects (CR 614): on mana production (CR 106.12b, 614.1a, 616.1), on where a
 //! moving object goes (CR 614.1a: "instead"), on the damage a creature deals (CR 614.1a,
-//! 614.5: `damage_dealt`), and regeneration (CR 614.8, 701.19).
+//! 614.5: `damage_dealt`), on gaining life and on drawing a card, where a modified event may
+//! become subject to another effect (CR 614.11, 616.2: `gain_life`, `draw`), and regeneration
+//! (CR 614.8, 701.19).
 //!
 //! The player producing the mana orders the applicable effects (`replacement_order`); after
 //! each one is applied, the remaining ones are checked again (CR 616.1e) and each applies at
@@ -191,6 +193,9 @@ pub(crate) fn zone_change_destination(
             match st {
                 StaticAbility::GraveyardToExile => reps.push((o.id, ts, st.clone())),
                 StaticAbility::DiesToLibraryTop if o.id == id => reps.push((o.id, ts, st.clone())),
+                StaticAbility::YourCardsToGraveyardExiled if obj.owner == o.controller && !obj.is_token => {
+                    reps.push((o.id, ts, st.clone()))
+                }
                 _ => {}
             }
         }
@@ -204,7 +209,7 @@ pub(crate) fn zone_change_destination(
     let mut used = vec![false; reps.len()];
     loop {
         let applies = |st: &StaticAbility| match st {
-            StaticAbility::GraveyardToExile => dest == ZoneKind::Graveyard,
+            StaticAbility::GraveyardToExile | StaticAbility::YourCardsToGraveyardExiled => dest == ZoneKind::Graveyard,
             // CR 700.4: dying is going from the battlefield to a graveyard as a creature.
             StaticAbility::DiesToLibraryTop => {
                 dest == ZoneKind::Graveyard && from == ZoneKind::Battlefield && is_creature
@@ -224,7 +229,7 @@ pub(crate) fn zone_change_destination(
             *u = true;
         }
         match reps.get(i).map(|r| &r.2) {
-            Some(StaticAbility::GraveyardToExile) => (dest, top) = (ZoneKind::Exile, false),
+            Some(StaticAbility::GraveyardToExile | StaticAbility::YourCardsToGraveyardExiled) => (dest, top) = (ZoneKind::Exile, false),
             Some(StaticAbility::DiesToLibraryTop) => (dest, top) = (ZoneKind::Library, true),
             _ => {}
         }
@@ -277,6 +282,84 @@ pub(crate) fn damage_dealt(state: &GameState, board: &Board, source: Option<Obje
         }
     }
     dealt
+}
+
+/// The first permanent `player` controls (in timestamp order) with the static ability `which`.
+fn controlled_with(state: &GameState, board: &Board, player: PlayerId, which: &crate::abilities::StaticAbility) -> Option<ObjectId> {
+    state
+        .zone_objects(ZoneKind::Battlefield, Some(player))
+        .iter()
+        .find(|o| board.get(&o.id).is_some_and(|c| c.statics().any(|(st, _)| st == which)))
+        .map(|o| o.id)
+}
+
+/// The most draws one life-gain event becomes (a bound for absurd amounts, as for the draws of
+/// one effect).
+const MAX_DRAWS_FOR_LIFE: u32 = 1000;
+
+/// CR 119.3, 614.1a, 616.2: `player` would gain `n` life. With "if you would gain life, draw
+/// that many cards instead" the event becomes `n` draws (each one a draw that draw replacements
+/// may modify, CR 616.2, and that effect doesn't apply to them again, CR 614.5: one such effect
+/// replaces the event, the others no longer apply to it); otherwise the player gains the life.
+/// `answers` carry the choices the draws' replacements ask for (`draw`).
+pub(crate) fn gain_life(
+    state: &mut GameState,
+    player: PlayerId,
+    n: u32,
+    answers: &crate::actions::Answers,
+    ev: &mut Vec<crate::events::Event>,
+) -> Result<(), crate::rejection::Rejection> {
+    if n == 0 {
+        return Ok(());
+    }
+    let board = crate::layers::board_of(state);
+    if controlled_with(state, &board, player, &crate::abilities::StaticAbility::GainLifeDrawsInstead).is_some() {
+        for _ in 0..n.min(MAX_DRAWS_FOR_LIFE) {
+            draw(state, player, answers, ev)?;
+        }
+        return Ok(());
+    }
+    crate::damage::gain_life_unreplaced(state, player, n, ev);
+    Ok(())
+}
+
+/// CR 121.2, 614.11: `player` would draw a card. "If you would draw a card, return a card from
+/// your graveyard to your hand instead. If you can't, you lose the game": the player chooses one
+/// of their graveyard's cards (`Answers::returned`, needed when there are several), or with none
+/// there loses the game (CR 104.3e). It applies even with an empty library (CR 614.11). Without
+/// such an effect, the card is drawn.
+pub(crate) fn draw(
+    state: &mut GameState,
+    player: PlayerId,
+    answers: &crate::actions::Answers,
+    ev: &mut Vec<crate::events::Event>,
+) -> Result<(), crate::rejection::Rejection> {
+    use crate::rejection::Rejection;
+    let board = crate::layers::board_of(state);
+    if controlled_with(state, &board, player, &crate::abilities::StaticAbility::DrawReturnsFromGraveyardInstead).is_none() {
+        crate::zones::draw(state, player, ev);
+        return Ok(());
+    }
+    let graveyard: Vec<ObjectId> = state.zone_objects(ZoneKind::Graveyard, Some(player)).iter().map(|o| o.id).collect();
+    let chosen = match graveyard.as_slice() {
+        [] => None,
+        [only] => Some(*only),
+        _ => Some(
+            answers
+                .returned
+                .iter()
+                .copied()
+                .find(|id| graveyard.contains(id))
+                .ok_or_else(|| Rejection::MissingChoice("a card to return from the graveyard instead of drawing".into()))?,
+        ),
+    };
+    match chosen {
+        Some(id) => {
+            crate::zones::move_to(state, id, ZoneKind::Hand, None, ev);
+        }
+        None => crate::game_loss::lose(state, &board, &[player], ev)?,
+    }
+    Ok(())
 }
 
 /// Whether a permanent with "Lands can't enter the battlefield" is on the battlefield (CR 608.3e).

@@ -172,7 +172,7 @@ fn begin_step(state: &mut GameState, answers: &Answers, ev: &mut Vec<Event>) -> 
         }
         Step::Upkeep => triggers::beginning_of_step(state, Trigger::BeginningOfYourUpkeep),
         Step::BeginningOfCombat => triggers::beginning_of_step(state, Trigger::BeginningOfCombatOnYourTurn),
-        Step::Draw => zones::draw(state, active, ev),
+        Step::Draw => crate::replacement::draw(state, active, answers, ev)?,
         Step::DeclareAttackers => {
             combat::begin_declare_attackers(state, ev);
             return Ok(true);

@@ -58,7 +58,7 @@ const ZONES: [ZoneKind; 10] = [
     ZoneKind::Command,
 ];
 
-/// The generator's card pool, version 13 (version 1 was the engine's pool when it was written, in
+/// The generator's card pool, version 14 (version 1 was the engine's pool when it was written, in
 /// its order; version 2 appended the cards of issue 27, version 3 the other cards added since,
 /// version 4 the layer, control and color cards of issue 26, version 5 those of issue 28's
 /// second part, version 6 those of issue 27's second part, version 7 the copy cards of
@@ -66,15 +66,16 @@ const ZONES: [ZoneKind; 10] = [
 /// [`HOME_ZONES`], which also changes what seeds generate; version 10 appended those of issue
 /// 28's third part, version 11 those of issue 27's third part and two older ones, when the bytes
 /// kept for the cards the list lacks could no longer name them all, version 12 those of issue
-/// 27's fourth part, for the same reason, version 13 those of issue 26's third part):
+/// 27's fourth part, for the same reason, version 13 those of issue 26's third part, version 14
+/// those of issue 27's fifth part):
 /// palette and object bytes name cards of this list, *by position*, so a card added to the
 /// engine (and `rulings/cards.toml`) doesn't shift what any byte names and every seed keeps
 /// generating the boards it did. A card the engine has and this list lacks is still generated,
 /// through the few bytes kept for it ([`card_of_byte`]); appending it here instead changes what
 /// many seeds generate (bump the version and rerun `measure_hunts`, BENCHMARKS.md "Mutant
 /// hunts"). A name the engine lacks is skipped.
-pub const POOL_VERSION: u32 = 13;
-pub const POOL: [&str; 152] = [
+pub const POOL_VERSION: u32 = 14;
+pub const POOL: [&str; 155] = [
     "Plains",
     "Island",
     "Swamp",
@@ -248,6 +249,11 @@ pub const POOL: [&str; 152] = [
     "Moritte of the Frost",
     "Glasspool Mimic",
     "Altered Ego",
+    // Version 14: issue 27 part 5 (CR 609.3, 616.2 Examples: "discards two cards", life gain
+    // replaced by draws, draws replaced by returning a graveyard card).
+    "Mind Rot",
+    "Nefarious Lich",
+    "Forbidden Crypt",
 ];
 
 /// Bytes from this one up name the engine's cards that [`POOL`] doesn't list (when there are

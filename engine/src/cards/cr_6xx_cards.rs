@@ -120,6 +120,43 @@ pub fn millstone() -> CardDef {
     ))
 }
 
+/// Mind Rot ({2}{B} Sorcery; 10E 159): "discards two cards" with one card in hand discards
+/// that one (CR 609.3).
+pub const MIND_ROT: &str = "Target player discards two cards.";
+
+pub fn mind_rot() -> CardDef {
+    CardDef::new("Mind Rot", MIND_ROT)
+        .cost("{2}{B}")
+        .types(&[CardType::Sorcery])
+        .spell(vec![TargetSpec::Player], Effect::TargetPlayerDiscards { target: 0, amount: 2 })
+}
+
+/// Nefarious Lich ({B}{B}{B}{B} Enchantment; ODY 153): life gain becomes draws (CR 614.1a),
+/// which a draw replacement may modify in turn (CR 616.2). Its first ability (damage to its
+/// controller replaced by exiling that many cards from their graveyard) is not modelled.
+pub const NEFARIOUS_LICH: &str = "If damage would be dealt to you, exile that many cards from your graveyard instead. If you can't, you lose the game.\nIf you would gain life, draw that many cards instead.\nWhen this enchantment leaves the battlefield, you lose the game.";
+
+pub fn nefarious_lich() -> CardDef {
+    CardDef::new("Nefarious Lich", NEFARIOUS_LICH)
+        .cost("{B}{B}{B}{B}")
+        .types(&[CardType::Enchantment])
+        .ability(Ability::Static(StaticAbility::GainLifeDrawsInstead))
+        .ability(triggered(Trigger::ThisLeavesBattlefield, Effect::YouLoseTheGame))
+}
+
+/// Forbidden Crypt ({3}{B}{B} Enchantment; MIR 124): a draw replaced by returning a card from
+/// the graveyard (CR 614.11, 616.2), and its controller's cards exiled instead of going to
+/// their graveyard (CR 614.1a), itself included.
+pub const FORBIDDEN_CRYPT: &str = "If you would draw a card, return a card from your graveyard to your hand instead. If you can't, you lose the game.\nIf a card would be put into your graveyard from anywhere, exile that card instead.";
+
+pub fn forbidden_crypt() -> CardDef {
+    CardDef::new("Forbidden Crypt", FORBIDDEN_CRYPT)
+        .cost("{3}{B}{B}")
+        .types(&[CardType::Enchantment])
+        .ability(Ability::Static(StaticAbility::DrawReturnsFromGraveyardInstead))
+        .ability(Ability::Static(StaticAbility::YourCardsToGraveyardExiled))
+}
+
 /// Gratuitous Violence ({2}{R}{R}{R} Enchantment; ONS 212): a damage replacement that applies
 /// once to an event (CR 614.1a, 614.5), for CR 614.5's Example.
 pub const GRATUITOUS_VIOLENCE: &str =

@@ -438,6 +438,10 @@ fn registry() -> &'static Registry {
             copy_examples::moritte_of_the_frost(),
             copy_examples::glasspool_mimic(),
             copy_examples::altered_ego(),
+            // CR 601-616 Examples, issue 27 part 5.
+            cr_6xx_cards::mind_rot(),
+            cr_6xx_cards::nefarious_lich(),
+            cr_6xx_cards::forbidden_crypt(),
         ]);
         let tokens = vec![
             hangarback_walker::thopter_token(),
@@ -631,7 +635,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 168);
+        assert_eq!(names.len(), 171);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {

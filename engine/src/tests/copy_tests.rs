@@ -22,6 +22,7 @@ const MAY: Answers = Answers {
     color: None,
     creature_type: None,
     replacement_order: Vec::new(),
+    returned: Vec::new(),
     damage: None,
 };
 

@@ -328,7 +328,7 @@ impl<'a> Writer<'a> {
     }
 
     /// The answers a pass carries, as the corpus's `choose` table (rulings/README.md); the
-    /// answers it has no key for (a cleanup discard, several random outcomes, counters divided
+    /// answers it has no key for (a discard, the cards replaced draws return, several random outcomes, counters divided
     /// among players) are refused.
     fn choose(&self, state: &mtg_engine::GameState, a: &mtg_engine::Answers, inv: Invariant) -> Result<String, RegressError> {
         let not = |why: &str| RegressError::NotExpressible(inv, why.to_string());
@@ -367,7 +367,10 @@ impl<'a> Writer<'a> {
             f.push(format!("mana = {}", q(mana(t))));
         }
         if a.discard.is_some() {
-            return Err(not("a pass with a cleanup discard"));
+            return Err(not("a pass with a discard"));
+        }
+        if !a.returned.is_empty() {
+            return Err(not("a pass choosing the cards a replaced draw returns"));
         }
         if let Some(c) = &a.counter {
             f.push(format!("counter = {}", q(c)));
