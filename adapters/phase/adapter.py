@@ -132,6 +132,7 @@ class CaseRun:
         self.g = None
         self.refs = {}        # ref -> phase object id (card_id; phase keeps ids across zones)
         self.names = {}       # object id -> ref
+        self.shuffles = {}    # seat -> shuffles of that library since the setup
 
     # -- helpers
     def dbg(self, kind, data):
@@ -437,7 +438,9 @@ class CaseRun:
         pool = "".join("{%s}" % MANA_TO_SYMBOL.get(m["color"], "?") for m in p["mana_pool"]["mana"])
         return {"subject": "player", "life": p["life"], "mana_pool": pool,
                 "hand_size": len(p["hand"]), "library_size": len(p["library"]),
-                "lost": bool(p.get("is_eliminated"))}
+                "lost": bool(p.get("is_eliminated")),
+                "poison": int(p.get("poison_counters") or 0),
+                "shuffles": self.shuffles.get(SEATS[name], 0)}
 
     def observe_stack(self):
         items = []
@@ -485,7 +488,22 @@ class CaseRun:
 
     # -- actions
     def apply(self, seat, action):
-        return self.g.apply(seat, action)
+        res = self.g.apply(seat, action)
+        # a shuffle leaves no trace in the state: count phase's "shuffled library" events
+        # (the player field `shuffles`, CR 701.24a)
+        for ev in res.events or []:
+            d = ev.get("data")
+            if ev.get("type") == "PlayerPerformedAction" and isinstance(d, dict) and d.get("action") == "ShuffledLibrary":
+                self.shuffles[d.get("player_id")] = self.shuffles.get(d.get("player_id"), 0) + 1
+        return res
+
+    def snapshot(self):
+        """The game and the shuffles counted so far, to go back to when an action is rejected."""
+        return (self.g.state(), dict(self.shuffles))
+
+    def restore(self, snap):
+        self.g = self.engine.load_game(snap[0])
+        self.shuffles = dict(snap[1])
 
     def activated_index(self, oid, n):
         o = self.obj(oid)
@@ -516,14 +534,14 @@ class CaseRun:
             self.answer_prompts(step)
             return
         if verb in ("resolve", "choose"):
-            before = self.g.state()
+            before = self.snapshot()
             try:
                 if verb == "resolve":
                     self.resolve(step)
                 else:
                     self.answer_prompts(step, choose_step=True)
             except Rejected:
-                self.g = self.engine.load_game(before)
+                self.restore(before)
                 raise
             self.check_consumed(step)
             return
@@ -552,7 +570,7 @@ class CaseRun:
             raise StepFailed("verb %r not mapped" % verb)
 
     def try_apply(self, seat, action, step):
-        before = self.g.state()
+        before = self.snapshot()
         try:
             res = self.apply(seat, action)
         except ValueError as e:
@@ -563,14 +581,14 @@ class CaseRun:
         except Rejected:
             # phase refused a choice after it began the action: the action is not possible, so
             # the game goes back to where it was (the protocol's "rejected, game unchanged")
-            self.g = self.engine.load_game(before)
+            self.restore(before)
             raise
         if "mana" in step and "_mana" not in self._asked:
             made = [ev["data"]["mana_type"] for ev in self._events
                     if ev.get("type") == "ManaAdded" and ev["data"].get("source_id") == action["data"].get("source_id")]
             want = mana_list(step["mana"])
             if made[:1] != want[:1]:
-                self.g = self.engine.load_game(before)
+                self.restore(before)
                 raise Rejected("choice", "phase offered no choice of mana: this activation adds %s, not %s"
                                % ("".join("{%s}" % MANA_TO_SYMBOL.get(m, m) for m in made) or "nothing", step["mana"]))
         self.check_consumed(step)
@@ -698,11 +716,11 @@ class CaseRun:
         for b, a in (step.get("blockers") or {}).items():
             for x in (a if isinstance(a, list) else [a]):
                 pairs.append([self.oid(b), self.oid(x)])
-        before = self.g.state()
+        before = self.snapshot()
         try:
             self.apply(seat, {"type": "DeclareBlockers", "data": {"assignments": pairs}})
         except ValueError as e:
-            self.g = self.engine.load_game(before)
+            self.restore(before)
             raise Rejected(classify(str(e)), str(e))
         self.answer_prompts(step)
 
@@ -1004,6 +1022,7 @@ def run_case(engine, case, emit):
         return {"status": "errored", "message": "setup: %s" % e}
     except Exception as e:
         return {"status": "errored", "message": "setup: %s: %s" % (type(e).__name__, e)}
+    r.shuffles = {}    # the setup's own shuffles (if any) are not the case's
     for step in case["step"]:
         if "expect" in step:
             try:

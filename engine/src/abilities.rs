@@ -52,6 +52,9 @@ pub enum Keyword {
     /// can be lost (CR 613.1f) like any other.
     Foretell,
     Embalm,
+    /// CR 702.164: toxic N, a static ability; instances are cumulative (a creature's total toxic
+    /// value is the sum of its toxic N, 702.164b), so a permanent may have several.
+    Toxic(u32),
 }
 
 impl Keyword {
@@ -70,6 +73,7 @@ impl Keyword {
             Keyword::Partner => "Partner",
             Keyword::Foretell => "Foretell",
             Keyword::Embalm => "Embalm",
+            Keyword::Toxic(_) => "Toxic",
             Keyword::DoubleStrike => "Double strike",
             Keyword::Shadow => "Shadow",
             Keyword::Indestructible => "Indestructible",
@@ -164,6 +168,9 @@ pub enum CombatRule {
     MaxAttackers(u32),
     /// "No more than N creatures can block each combat." (CR 509.1b)
     MaxBlockers(u32),
+    /// "This creature can't be blocked except by N or more creatures." (a restriction, CR
+    /// 509.1b; menace is this with two, CR 702.111b)
+    CantBeBlockedExceptByAtLeast(u32),
 }
 
 /// One ability of an object (CR 113.3).
@@ -226,6 +233,10 @@ pub struct ActivatedAbility {
     /// Activated only while its object is in its owner's graveyard (CR 113.6m).
     #[serde(default)]
     pub from_graveyard: bool,
+    /// "Activate only once each turn" (CR 602.5b): a restriction on this ability of this
+    /// object (a new object, CR 400.7, may activate it again).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub once_each_turn: bool,
 }
 
 impl ActivatedAbility {
@@ -349,6 +360,10 @@ pub enum Trigger {
     /// "Whenever this [permanent] deals damage" (CR 603.2g: damage prevented isn't dealt, and
     /// triggers nothing). Its effect may refer to that much (`Amount::EventAmount`).
     ThisDealsDamage,
+    /// "When this is put into a graveyard from anywhere" (CR 603.6a: a zone-change trigger,
+    /// not a leaves-the-battlefield one, CR 603.10a): it triggers from the graveyard, as the
+    /// card is there, with its owner as the event's player.
+    PutIntoGraveyardFromAnywhere,
 }
 
 /// The type of mana a "tapped for mana of a specified type" trigger looks for (CR 106.12a).
@@ -550,6 +565,10 @@ pub struct PermanentFilter {
     /// (none if none was chosen).
     #[serde(default)]
     pub of_chosen_type: bool,
+    /// "with [keyword]": with a keyword ability of that name (as `Characteristics::keyword_names`
+    /// shows it, e.g. "Toxic" for any toxic N).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub with_keyword: Option<String>,
 }
 
 /// An exception of a copy effect (CR 707.9).
@@ -906,11 +925,17 @@ pub enum Effect {
     Untap(EffectObject),
     /// "Exile all graveyards".
     ExileAllGraveyards,
+    /// "Exile target player's graveyard": every card in the `n`-th target's graveyard, in
+    /// one move (CR 406.2).
+    ExileTargetPlayersGraveyard(usize),
     /// "[Permanents the filter describes] get +P/+T until end of turn" (CR 611.2a): a
     /// continuous effect from a resolving spell, so the set of objects it affects is locked in
     /// as it resolves (CR 611.2c): one that enters or starts to match later isn't affected, one
     /// that stops matching still is.
     PumpGroupUntilEndOfTurn { filter: Box<PermanentFilter>, power: i32, toughness: i32 },
+    /// "[Permanents the filter describes] gain [abilities] until end of turn" (CR 611.2a): as
+    /// `PumpGroupUntilEndOfTurn`, the set locked in as it resolves (CR 611.2c).
+    GroupUntilEndOfTurn { filter: Box<PermanentFilter>, modifications: Vec<Modification> },
     /// "Copy target [instant or sorcery] spell[, except that the copy is [colors]]" (CR 707.10):
     /// a copy of the `target`-th target is put on the stack under this effect's controller, with
     /// every decision made for the original (targets, X) and the objects its costs were paid

@@ -98,6 +98,9 @@ pub(crate) fn check_activation<'b>(state: &GameState, board: &'b Board, a: &Acti
             "only as a sorcery: your main phase with an empty stack (CR 602.5d, 606.3)".into(),
         ));
     }
+    if ability.once_each_turn && state.activated_once.contains(&(a.source, a.ability)) {
+        return Err(Rejection::WrongTiming("this ability can be activated only once each turn (CR 602.5b)".into()));
+    }
     if ability.cost.loyalty.is_some() && obj.loyalty_activated_turn == Some(state.turn) {
         return Err(Rejection::WrongTiming(
             "a loyalty ability of this permanent was already activated this turn (CR 606.3)".into(),
@@ -183,6 +186,9 @@ pub(crate) fn activate(
     let ability = checked.ability.clone();
     let (link, x) = (checked.link, checked.x);
     costs::pay(state, a.player, a.source, &checked.cost, x, a.payment.as_ref(), ev)?;
+    if ability.once_each_turn {
+        state.activated_once.push((a.source, a.ability));
+    }
     if ability.cost.loyalty.is_some() {
         let turn = state.turn;
         if let Some(o) = state.object_mut(a.source) {

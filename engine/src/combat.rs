@@ -316,6 +316,17 @@ fn block_restrictions(state: &GameState, board: &Board, blocks: &[(ObjectId, Obj
                 "a creature with menace can't be blocked except by two or more creatures (CR 702.111b)".into(),
             ));
         }
+        let least = board.get(&a).and_then(|c| {
+            combat_rules(c)
+                .filter_map(|r| match r {
+                    CombatRule::CantBeBlockedExceptByAtLeast(k) => Some(*k),
+                    _ => None,
+                })
+                .max()
+        });
+        if let Some(k) = least.filter(|k| u32::try_from(n).unwrap_or(u32::MAX) < *k) {
+            return Err(Rejection::InvalidChoice(format!("this creature can't be blocked except by {k} or more creatures (CR 509.1b)")));
+        }
     }
     if let Some(n) = global_limit(state, board, false) {
         if blockers.len() > usize::try_from(n).unwrap_or(usize::MAX) {

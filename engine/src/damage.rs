@@ -53,6 +53,7 @@ fn deal_event(state: &mut GameState, board: &Board, items: &[(Option<ObjectId>, 
     let mut gains: Vec<(PlayerId, u32)> = Vec::new();
     let mut per_source: Vec<(ObjectId, u32)> = Vec::new();
     let mut losses: Vec<(PlayerId, u32)> = Vec::new();
+    let mut poison: Vec<(PlayerId, u32)> = Vec::new();
     for (source, target, n) in items {
         // CR 614.1a, 616.1: replacement effects on the damage (doubling), then prevention.
         let n = crate::replacement::damage_dealt(state, board, *source, *n);
@@ -67,6 +68,12 @@ fn deal_event(state: &mut GameState, board: &Board, items: &[(Option<ObjectId>, 
                 }
                 ev.push(Event::DamageDealt { source: *source, target: *target, amount: n });
                 add(&mut losses, p, n);
+                // CR 702.164c, 120.3g: combat damage to a player by a creature with toxic also
+                // gives them its total toxic value in poison counters, whatever the amount.
+                let toxic = source.and_then(|s| board.get(&s)).filter(|_| combat).map_or(0, |c| c.total_toxic());
+                if toxic > 0 {
+                    add(&mut poison, p, toxic);
+                }
                 n
             }
             Target::Object(id) => damage_object(state, board, *source, id, n, ev),
@@ -95,6 +102,17 @@ fn deal_event(state: &mut GameState, board: &Board, items: &[(Option<ObjectId>, 
     }
     for (p, n) in gains {
         gain_life(state, p, n, ev);
+    }
+    for (p, n) in poison {
+        give_poison(state, p, n, ev);
+    }
+}
+
+/// `player` gets `n` poison counters (CR 122.1f; ten or more lose the game, CR 704.5c).
+pub(crate) fn give_poison(state: &mut GameState, player: PlayerId, n: u32, ev: &mut Vec<Event>) {
+    if let Some(p) = state.player_mut(player) {
+        p.poison = p.poison.saturating_add(n);
+        ev.push(Event::PoisonCountersGiven { player, amount: n });
     }
 }
 

@@ -469,11 +469,16 @@ pub(crate) fn resolve(
             gain_life(state, ctx.controller, *n, ctx.answers, ev)?;
         }
         Effect::ShuffleThisIntoLibrary => {
-            if let Some(id) = ctx.source.filter(|s| state.object(*s).is_some_and(|o| o.zone == ZoneKind::Stack)) {
-                let owner = state.object(id).map(|o| o.owner).unwrap_or(ctx.controller);
+            // The object the ability knew, if it is still that object (a moved object is a
+            // new one, CR 400.7): the spell resolving, or the card in the graveyard a
+            // trigger came from. Its owner's library is shuffled even if it has left (CR
+            // 701.24c); then the owner is the one the triggering event named.
+            let this = ctx.source.and_then(|s| state.object(s).map(|o| (s, o.owner)));
+            let owner = this.map(|(_, o)| o).or(ctx.event.player).unwrap_or(ctx.controller);
+            if let Some((id, _)) = this {
                 zones::move_to(state, id, ZoneKind::Library, None, ev);
-                zones::shuffle_library(state, owner);
             }
+            zones::shuffle_library(state, owner, ev);
         }
         Effect::ReturnDiedWithCounter => {
             // The source is the card in the graveyard it went to (`zones::move_to`); if it left
@@ -916,9 +921,31 @@ pub(crate) fn resolve(
                 });
             }
         }
+        Effect::GroupUntilEndOfTurn { filter, modifications } => {
+            // CR 611.2c: the set is determined now, and doesn't change after.
+            let Some(source) = ctx.source else { return Ok(()) };
+            let board = board_of(state);
+            let affected = crate::layers::permanents_matching(state, &board, filter, source, ctx.controller);
+            if !affected.is_empty() {
+                let timestamp = state.new_timestamp();
+                state.effects.push(ContinuousEffect {
+                    timestamp,
+                    source: ctx.source,
+                    affected,
+                    modifications: modifications.clone(),
+                    duration: Duration::EndOfTurn,
+                });
+            }
+        }
         Effect::ExileAllGraveyards => {
             let ids: Vec<ObjectId> = state.zone_objects(ZoneKind::Graveyard, None).iter().map(|o| o.id).collect();
             zones::move_batch(state, &ids, ZoneKind::Exile, None, &[], ev);
+        }
+        Effect::ExileTargetPlayersGraveyard(i) => {
+            if let (true, Some(Target::Player(p))) = (ctx.legal.get(*i).copied().unwrap_or(false), ctx.targets.get(*i).copied()) {
+                let ids: Vec<ObjectId> = state.zone_objects(ZoneKind::Graveyard, Some(p)).iter().map(|o| o.id).collect();
+                zones::move_batch(state, &ids, ZoneKind::Exile, None, &[], ev);
+            }
         }
         Effect::ReflexiveTrigger { targets, effect } => {
             let Some(source) = ctx.source else { return Ok(()) };
@@ -1049,7 +1076,7 @@ pub(crate) fn resolve(
             ids.extend(state.zone_objects(ZoneKind::Graveyard, Some(p)).iter().map(|o| o.id));
             ids.extend(state.zone_objects(ZoneKind::Battlefield, None).iter().filter(|o| o.owner == p).map(|o| o.id));
             zones::move_batch(state, &ids, ZoneKind::Library, None, &[], ev);
-            zones::shuffle_library(state, p);
+            zones::shuffle_library(state, p, ev);
         }
         Effect::DamageToEachOpponent(n) => {
             let opponents: Vec<PlayerId> = state.player_ids().into_iter().filter(|p| *p != ctx.controller).collect();

@@ -49,6 +49,10 @@ pub enum Event {
     /// (blocker, attacker) pairs (CR 509.1g).
     BlockersDeclared { player: PlayerId, blocks: Vec<(ObjectId, ObjectId)> },
     PlayerLost { player: PlayerId },
+    /// A player's library was shuffled (CR 701.24a).
+    LibraryShuffled { player: PlayerId },
+    /// A player got poison counters (CR 122.1f, 702.164c).
+    PoisonCountersGiven { player: PlayerId, amount: u32 },
     /// A replacement effect of `source` replaced `player`'s loss of the game (CR 614.1a, 104.3).
     GameLossReplaced { player: PlayerId, source: ObjectId },
     EffectsEnded { count: usize },

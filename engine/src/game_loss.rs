@@ -1,6 +1,7 @@
 //! Losing the game (CR 104.3), as an event that replacement effects can replace (CR 614.1a;
 //! CR 400.6 and 704.7's Example: "If you would lose the game, instead ..."). The state-based
-//! actions of CR 704.5a (0 or less life) and 704.5b (drew from an empty library) say who would
+//! actions of CR 704.5a (0 or less life), 704.5b (drew from an empty library) and 704.5c (ten
+//! or more poison counters) say who would
 //! lose; for each of them, in APNAP order, the first permanent they control (in timestamp
 //! order) with such an ability replaces that loss with its effect, done as that player's, with
 //! the permanent as its source; otherwise the player loses, and with two players the game is
@@ -18,13 +19,16 @@ use crate::state::{GameState, ZoneKind};
 /// A player's starting life total in a two-player game (CR 103.4).
 pub const STARTING_LIFE: i32 = 20;
 
-/// The players who would lose to CR 704.5a-b now (and haven't lost), in APNAP order; clears
+/// The poison counters with which a player loses the game (CR 704.5c, 122.1f).
+pub const POISON_TO_LOSE: u32 = 10;
+
+/// The players who would lose to CR 704.5a-c now (and haven't lost), in APNAP order; clears
 /// the "drew from an empty library" mark, which only counts since the last check.
 pub(crate) fn would_lose(state: &mut GameState) -> Vec<PlayerId> {
     let mut out = Vec::new();
     for p in state.apnap() {
         if let Some(pl) = state.player_mut(p) {
-            if !pl.lost && (pl.life <= 0 || pl.drew_from_empty) {
+            if !pl.lost && (pl.life <= 0 || pl.drew_from_empty || pl.poison >= POISON_TO_LOSE) {
                 out.push(p);
             }
             pl.drew_from_empty = false;

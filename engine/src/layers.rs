@@ -161,6 +161,17 @@ impl Characteristics {
         self.abilities.iter().any(|a| *a.ability == Ability::Keyword(k))
     }
 
+    /// The total toxic value: the sum of the N of every toxic N it has (CR 702.164b).
+    pub fn total_toxic(&self) -> u32 {
+        self.abilities
+            .iter()
+            .map(|a| match *a.ability {
+                Ability::Keyword(Keyword::Toxic(n)) => n,
+                _ => 0,
+            })
+            .fold(0, u32::saturating_add)
+    }
+
     pub fn keywords(&self) -> Vec<Keyword> {
         let mut v: Vec<Keyword> = self
             .abilities
@@ -357,6 +368,7 @@ static INTRINSIC: LazyLock<[(&str, Arc<Ability>); 5]> = LazyLock::new(|| {
             sorcery_speed: false,
             cycling: false,
             from_graveyard: false,
+            once_each_turn: false,
         });
         (sub, Arc::new(ability))
     })
@@ -581,6 +593,7 @@ fn filter_holds(f: &crate::abilities::PermanentFilter, c: &Characteristics, obj:
         && (!f.other || obj.id != source)
         && (!f.of_chosen_type || source_obj.chosen_type.as_ref().is_some_and(|t| c.subtypes.contains(t)))
         && relation_holds(f.controller, source_obj.controller, obj.controller)
+        && f.with_keyword.as_ref().is_none_or(|k| c.keyword_names().contains(&k.as_str()))
 }
 
 /// `part` as the static ability of `source` means it on `board` as the earlier layers left it:

@@ -108,6 +108,8 @@ pub(crate) fn build(setup: GameSetup) -> Result<GameState, SetupError> {
                 mana_pool: p.mana_pool.clone(),
                 lost: false,
                 drew_from_empty: false,
+                poison: 0,
+                shuffles: 0,
             })
             .collect(),
         cards: Vec::new(),
@@ -134,6 +136,7 @@ pub(crate) fn build(setup: GameSetup) -> Result<GameState, SetupError> {
         exiled_until: Vec::new(),
         delayed_triggers: Vec::new(),
         attacked_with: Vec::new(),
+        activated_once: Vec::new(),
         board_cache: Default::default(),
     };
     let mut ids: Vec<ObjectId> = Vec::new();

@@ -64,6 +64,18 @@ pub struct Player {
     pub lost: bool,
     /// Attempted to draw from an empty library since the last SBA check (CR 704.5b).
     pub drew_from_empty: bool,
+    /// Poison counters (CR 122.1f): ten or more lose the game (CR 704.5c).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub poison: u32,
+    /// How many times this player's library has been shuffled (CR 701.24a): what makes a
+    /// shuffle observable, since the order it leaves is random.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub shuffles: u32,
+}
+
+/// Zero-valued counts aren't written, so saved games without them read and write the same.
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// The physical card behind `CardId` (CR 108).
@@ -364,6 +376,10 @@ pub struct GameState {
     /// have since changed or left (CR 608.2i). Emptied as a turn begins.
     #[serde(default)]
     pub attacked_with: Vec<(PlayerId, ObjectId)>,
+    /// The "activate only once each turn" abilities activated this turn (CR 602.5b): the
+    /// object and the ability's index among its activated abilities. Emptied as a turn begins.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub activated_once: Vec<(ObjectId, usize)>,
     /// The board last computed for this state (`layers::board`); not part of the game.
     #[serde(skip)]
     pub(crate) board_cache: crate::revision::BoardCache,

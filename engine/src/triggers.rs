@@ -160,6 +160,21 @@ pub(crate) fn left_battlefield(
     }
 }
 
+/// Objects were put into graveyards (`put`, the new objects there): their own "when this is
+/// put into a graveyard from anywhere" abilities trigger from the graveyard (CR 603.6a), the
+/// triggering event naming the card's owner (who controls it there) and the card.
+pub(crate) fn put_into_graveyard(state: &mut GameState, put: &[ObjectId]) {
+    if put.is_empty() {
+        return;
+    }
+    let board = board_of(state);
+    for &id in put {
+        let Some(owner) = state.object(id).filter(|o| o.zone == ZoneKind::Graveyard).map(|o| o.owner) else { continue };
+        let event = TriggerEvent { player: Some(owner), object: Some(id), amount: 0 };
+        queue_matching_event(state, &board, id, owner, Trigger::PutIntoGraveyardFromAnywhere, event);
+    }
+}
+
 /// A creature entered (`entered`, as it is on the battlefield, CR 603.6b): "whenever another
 /// creature enters" abilities of the other permanents trigger.
 pub(crate) fn another_entered(state: &mut GameState, entered: ObjectId) {

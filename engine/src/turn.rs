@@ -158,6 +158,7 @@ fn begin_step(state: &mut GameState, answers: &Answers, ev: &mut Vec<Event>) -> 
             state.extra_land_plays = 0;
             state.combat = Default::default();
             state.attacked_with.clear();
+            state.activated_once.clear();
             let ids: Vec<ObjectId> = state.zone_objects(ZoneKind::Battlefield, Some(active)).iter().map(|o| o.id).collect();
             for id in ids {
                 if let Some(o) = state.object_mut(id) {

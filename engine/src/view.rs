@@ -51,6 +51,10 @@ pub struct PlayerView {
     pub hand_size: u32,
     pub library_size: u32,
     pub lost: bool,
+    /// Poison counters (CR 122.1f).
+    pub poison: u32,
+    /// How many times the library has been shuffled (CR 701.24a).
+    pub shuffles: u32,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -125,6 +129,8 @@ pub(crate) fn player_view(state: &GameState, p: PlayerId) -> Option<PlayerView> 
         hand_size: count(ZoneKind::Hand),
         library_size: count(ZoneKind::Library),
         lost: pl.lost,
+        poison: pl.poison,
+        shuffles: pl.shuffles,
     })
 }
 

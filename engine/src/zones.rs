@@ -92,6 +92,9 @@ pub(crate) fn move_batch(
         }
         out.push(new);
     }
+    let graveyard: Vec<ObjectId> =
+        out.iter().flatten().copied().filter(|n| state.object(*n).is_some_and(|o| o.zone == ZoneKind::Graveyard)).collect();
+    crate::triggers::put_into_graveyard(state, &graveyard);
     if !left.is_empty() {
         crate::triggers::left_battlefield(state, &before, &watchers.iter().map(|w| (w.id, w.card, w.controller, &w.counters)).collect::<Vec<_>>(), &left);
         crate::effects::return_exiled_until_left(state, &left, ev);
@@ -471,10 +474,15 @@ pub fn sacrifice(state: &mut GameState, id: ObjectId, ev: &mut Vec<Event>) -> Op
     move_to(state, id, ZoneKind::Graveyard, None, ev)
 }
 
-/// Draws a card (CR 121.2); drawing from an empty library is remembered for CR 704.5b.
 /// Shuffles `player`'s library (CR 701.24a): a random order from the game's generator (the
-/// top is the lowest timestamp, so the cards' timestamps are permuted).
-pub(crate) fn shuffle_library(state: &mut GameState, player: PlayerId) {
+/// top is the lowest timestamp, so the cards' timestamps are permuted). A library of zero or
+/// one card is shuffled too: the shuffle is an event (counted on the player), whatever order
+/// it leaves.
+pub(crate) fn shuffle_library(state: &mut GameState, player: PlayerId, ev: &mut Vec<Event>) {
+    if let Some(p) = state.player_mut(player) {
+        p.shuffles = p.shuffles.saturating_add(1);
+    }
+    ev.push(Event::LibraryShuffled { player });
     let ids: Vec<ObjectId> = state.zone_objects(ZoneKind::Library, Some(player)).iter().map(|o| o.id).collect();
     let mut stamps: Vec<u64> = ids.iter().filter_map(|id| state.object(*id).map(|o| o.timestamp)).collect();
     for i in (1..stamps.len()).rev() {
@@ -488,6 +496,7 @@ pub(crate) fn shuffle_library(state: &mut GameState, player: PlayerId) {
     }
 }
 
+/// Draws a card (CR 121.2); drawing from an empty library is remembered for CR 704.5b.
 pub fn draw(state: &mut GameState, player: PlayerId, ev: &mut Vec<Event>) {
     let top = state.zone_objects(ZoneKind::Library, Some(player)).first().map(|o| o.id);
     match top {

@@ -113,7 +113,8 @@ pub fn observe(game: &GameState, pools: &[ManaPool], refs: &HashMap<String, Card
         return json!({"subject": "player", "life": game.player(p).life, "mana_pool": pool,
                       "hand_size": game.cards_in_zone(ZoneType::Hand, p).len(),
                       "library_size": game.cards_in_zone(ZoneType::Library, p).len(),
-                      "lost": game.player(p).has_lost});
+                      "lost": game.player(p).has_lost,
+                      "poison": game.player(p).poison_counters});
     }
     if subject == Some("stack") {
         // The engine's stack iterates bottom first; the corpus lists the top first.

@@ -58,7 +58,7 @@ const ZONES: [ZoneKind; 10] = [
     ZoneKind::Command,
 ];
 
-/// The generator's card pool, version 14 (version 1 was the engine's pool when it was written, in
+/// The generator's card pool, version 15 (version 1 was the engine's pool when it was written, in
 /// its order; version 2 appended the cards of issue 27, version 3 the other cards added since,
 /// version 4 the layer, control and color cards of issue 26, version 5 those of issue 28's
 /// second part, version 6 those of issue 27's second part, version 7 the copy cards of
@@ -67,15 +67,16 @@ const ZONES: [ZoneKind; 10] = [
 /// 28's third part, version 11 those of issue 27's third part and two older ones, when the bytes
 /// kept for the cards the list lacks could no longer name them all, version 12 those of issue
 /// 27's fourth part, for the same reason, version 13 those of issue 26's third part, version 14
-/// those of issue 27's fifth part):
+/// those of issue 27's fifth part, version 15 those of issue 28's library actions and toxic,
+/// when the bytes kept for the cards the list lacks could no longer name them all):
 /// palette and object bytes name cards of this list, *by position*, so a card added to the
 /// engine (and `rulings/cards.toml`) doesn't shift what any byte names and every seed keeps
 /// generating the boards it did. A card the engine has and this list lacks is still generated,
 /// through the few bytes kept for it ([`card_of_byte`]); appending it here instead changes what
 /// many seeds generate (bump the version and rerun `measure_hunts`, BENCHMARKS.md "Mutant
 /// hunts"). A name the engine lacks is skipped.
-pub const POOL_VERSION: u32 = 14;
-pub const POOL: [&str; 155] = [
+pub const POOL_VERSION: u32 = 15;
+pub const POOL: [&str; 158] = [
     "Plains",
     "Island",
     "Swamp",
@@ -254,6 +255,12 @@ pub const POOL: [&str; 155] = [
     "Mind Rot",
     "Nefarious Lich",
     "Forbidden Crypt",
+    // Version 15: issue 28's library actions and toxic (CR 701.24c, 702.164b), when the bytes
+    // kept for the cards the list lacks could no longer name them all. (Guile's counter
+    // replacement isn't modelled: the free bytes would generate it all the same.)
+    "Tormod's Crypt",
+    "Guile",
+    "Plague Nurse",
 ];
 
 /// Bytes from this one up name the engine's cards that [`POOL`] doesn't list (when there are

@@ -227,6 +227,13 @@ pub struct PlayerObservation {
     /// Whether the player has lost the game (CR 104.3).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lost: Option<bool>,
+    /// The player's poison counters (CR 122.1f).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub poison: Option<i64>,
+    /// How many times the player's library has been shuffled since the case's setup (CR
+    /// 701.24a).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shuffles: Option<i64>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]

@@ -431,6 +431,8 @@ fn player_value(p: &PlayerObservation, field: PlayerField) -> Option<Value> {
         PlayerField::HandSize => p.hand_size.map(Value::Int),
         PlayerField::LibrarySize => p.library_size.map(Value::Int),
         PlayerField::Lost => p.lost.map(Value::Bool),
+        PlayerField::Poison => p.poison.map(Value::Int),
+        PlayerField::Shuffles => p.shuffles.map(Value::Int),
     }
 }
 

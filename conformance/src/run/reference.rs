@@ -641,6 +641,8 @@ impl<G: RulesGame> Session<G> {
                     hand_size: Some(i64::from(v.hand_size)),
                     library_size: Some(i64::from(v.library_size)),
                     lost: Some(v.lost),
+                    poison: Some(i64::from(v.poison)),
+                    shuffles: Some(i64::from(v.shuffles)),
                 }))
             }
             Subject::Stack {} => Ok(Observation::Stack {

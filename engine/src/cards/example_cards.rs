@@ -22,6 +22,7 @@ pub fn reassembling_skeleton() -> CardDef {
             sorcery_speed: false,
             cycling: false,
             from_graveyard: true,
+            once_each_turn: false,
         }))
 }
 

@@ -97,6 +97,8 @@ mod layer_examples;
 mod copy_examples;
 mod cr_6xx_cards;
 mod cr_6xx_named;
+mod library_actions;
+mod toxic_cards;
 
 /// Printed characteristics and abilities of a card or token definition (CR 109.3).
 #[derive(Clone, Debug, PartialEq)]
@@ -194,11 +196,11 @@ pub(crate) fn cost_mana(s: &str) -> Option<ManaCost> {
     ManaCost::parse(s).ok()
 }
 pub(crate) fn activated(cost: Cost, targets: Vec<TargetSpec>, effect: Effect) -> Ability {
-    Ability::Activated(ActivatedAbility { cost, targets, effect, sorcery_speed: false, cycling: false, from_graveyard: false })
+    Ability::Activated(ActivatedAbility { cost, targets, effect, sorcery_speed: false, cycling: false, from_graveyard: false, once_each_turn: false })
 }
 /// An ability with "Activate only as a sorcery" (CR 602.5d).
 pub(crate) fn activated_as_sorcery(cost: Cost, targets: Vec<TargetSpec>, effect: Effect) -> Ability {
-    Ability::Activated(ActivatedAbility { cost, targets, effect, sorcery_speed: true, cycling: false, from_graveyard: false })
+    Ability::Activated(ActivatedAbility { cost, targets, effect, sorcery_speed: true, cycling: false, from_graveyard: false, once_each_turn: false })
 }
 /// "Cycling [cost]" = "[Cost], Discard this card: Draw a card.", activated only from the hand
 /// (CR 702.29a).
@@ -210,6 +212,7 @@ pub(crate) fn cycling(mana_cost: &str) -> Ability {
         sorcery_speed: false,
         cycling: true,
         from_graveyard: false,
+        once_each_turn: false,
     })
 }
 /// A loyalty ability (CR 606): [+N] or [−N].
@@ -442,6 +445,11 @@ fn registry() -> &'static Registry {
             cr_6xx_cards::mind_rot(),
             cr_6xx_cards::nefarious_lich(),
             cr_6xx_cards::forbidden_crypt(),
+            // CR 701.23-701.24 Examples, issue 28 (library actions).
+            library_actions::guile(),
+            library_actions::tormods_crypt(),
+            // CR 702.164b Example, issue 28 (toxic).
+            toxic_cards::plague_nurse(),
         ]);
         let tokens = vec![
             hangarback_walker::thopter_token(),
@@ -635,7 +643,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 171);
+        assert_eq!(names.len(), 174);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {

@@ -43,6 +43,8 @@ names! {
         HandSize = "hand_size",
         LibrarySize = "library_size",
         Lost = "lost",
+        Poison = "poison",
+        Shuffles = "shuffles",
     }
 }
 
@@ -666,6 +668,8 @@ const EXPECT_KEYS: &[&str] = &[
     "hand_size",
     "library_size",
     "lost",
+    "poison",
+    "shuffles",
 ];
 
 fn key_shape(key: &str) -> Shape {

@@ -47,7 +47,7 @@ pub(super) fn one_zone(state: &GameState) -> Result<(), Broken> {
 }
 
 /// The state-based actions of CR 704.5 the engine's card pool can reach: 704.5a (life), 704.5b
-/// (drew from an empty library), 704.5d (token off the battlefield), 704.5f (toughness 0 or
+/// (drew from an empty library), 704.5c (ten poison counters), 704.5d (token off the battlefield), 704.5f (toughness 0 or
 /// less), 704.5g (lethal damage), 704.5i (planeswalker with 0 loyalty), 704.5j (legend rule),
 /// 704.5m (Aura attached to nothing), 704.5q (+1/+1 and -1/-1 counters together).
 pub(super) fn no_pending_sba(state: &GameState, board: &Board) -> Result<(), Broken> {
@@ -63,6 +63,9 @@ pub(super) fn no_pending_sba(state: &GameState, board: &Board) -> Result<(), Bro
         }
         if p.drew_from_empty {
             return pending(format!("player {i} drew from an empty library and hasn't lost (CR 704.5b)"));
+        }
+        if p.poison >= 10 {
+            return pending(format!("player {i} has {} poison counters and hasn't lost (CR 704.5c)", p.poison));
         }
     }
     let mut legends = BTreeSet::new();

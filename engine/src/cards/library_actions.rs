@@ -1,0 +1,34 @@
+//! Cards the CR's Examples of keyword actions on libraries and graveyards name (701.23 search,
+//! 701.24 shuffle): Guile and Tormod's Crypt (701.24c Example 1). Oracle texts from the
+//! reference card data, Tormod's Crypt's from MTGJSON (DRK #112).
+use super::{activated, triggered, CardDef};
+use crate::abilities::{Ability, CombatRule, Effect, StaticAbility, TargetSpec, Trigger};
+use crate::costs::Cost;
+use crate::types::CardType;
+
+/// Guile ({3}{U}{U}{U} Creature — Elemental Incarnation 6/6; LRW 69). Its second ability
+/// (a replacement of countering a spell by its controller's spells and abilities, with a
+/// choice to play the exiled card) is not modelled: the corpus casts no counterspell with
+/// Guile on the battlefield, and the generator's pool leaves Guile out.
+pub const GUILE: &str = "This creature can't be blocked except by three or more creatures.\nIf a spell or ability you control would counter a spell, instead exile that spell and you may play that card without paying its mana cost.\nWhen Guile is put into a graveyard from anywhere, shuffle it into its owner's library.";
+
+pub fn guile() -> CardDef {
+    CardDef::new("Guile", GUILE)
+        .cost("{3}{U}{U}{U}")
+        .types(&[CardType::Creature])
+        .subtypes(&["Elemental", "Incarnation"])
+        .pt(6, 6)
+        .ability(Ability::Static(StaticAbility::Combat(CombatRule::CantBeBlockedExceptByAtLeast(3))))
+        .ability(triggered(Trigger::PutIntoGraveyardFromAnywhere, Effect::ShuffleThisIntoLibrary))
+}
+
+/// Tormod's Crypt ({0} Artifact; DRK 112).
+pub const TORMODS_CRYPT: &str = "{T}, Sacrifice this artifact: Exile target player's graveyard.";
+
+pub fn tormods_crypt() -> CardDef {
+    CardDef::new("Tormod's Crypt", TORMODS_CRYPT).cost("{0}").types(&[CardType::Artifact]).ability(activated(
+        Cost { tap: true, sacrifice_self: true, ..Cost::default() },
+        vec![TargetSpec::Player],
+        Effect::ExileTargetPlayersGraveyard(0),
+    ))
+}
