@@ -15,22 +15,24 @@ pub fn next(remaining: &[usize], mut depends: impl FnMut(usize, usize) -> bool) 
     if n <= 1 {
         return remaining.first().copied();
     }
-    // edge[i][j]: remaining[i] depends on remaining[j].
-    let mut edge = vec![vec![false; n]; n];
-    for (i, &a) in remaining.iter().enumerate() {
-        for (j, &b) in remaining.iter().enumerate() {
-            if i != j {
-                edge[i][j] = depends(a, b);
-            }
+    // edge[i][j]: remaining[i] depends on remaining[j], asked only when needed (each question
+    // recomputes characteristics): with no dependency among them, the usual board, the first
+    // effect settles it in n - 1 questions instead of n².
+    let mut edge: Vec<Vec<Option<bool>>> = vec![vec![None; n]; n];
+    let mut ask = |edge: &mut Vec<Vec<Option<bool>>>, i: usize, j: usize| -> bool {
+        if i == j {
+            return false;
         }
-    }
+        *edge[i][j].get_or_insert_with(|| depends(remaining[i], remaining[j]))
+    };
     // The earliest effect that depends on nothing still to be applied (CR 613.8b).
-    if let Some(i) = (0..n).find(|&i| !edge[i].iter().any(|&e| e)) {
+    if let Some(i) = (0..n).find(|&i| !(0..n).any(|j| ask(&mut edge, i, j))) {
         return Some(remaining[i]);
     }
     // Every effect left waits for another: some form loops. The earliest effect in a loop goes
     // first (an effect waiting on a loop without being in it still waits).
-    let reach = closure(&edge);
+    let full: Vec<Vec<bool>> = (0..n).map(|i| (0..n).map(|j| ask(&mut edge, i, j)).collect()).collect();
+    let reach = closure(&full);
     (0..n)
         .find(|&i| reach[i][i])
         .or(Some(0))
@@ -80,6 +82,25 @@ mod tests {
         assert_eq!(order(3, &[(0, 2)]), vec![1, 2, 0]);
         // A chain: 0 on 1, 1 on 2.
         assert_eq!(order(3, &[(0, 1), (1, 2)]), vec![2, 1, 0]);
+    }
+
+    #[test]
+    fn without_dependencies_the_first_effect_is_settled_by_n_minus_one_questions() {
+        // Each question recomputes characteristics (`layers::depends`): the usual board, with
+        // no dependency, must not pay for the whole matrix.
+        let mut asked = 0;
+        let pick = next(&[0, 1, 2, 3, 4], |_, _| {
+            asked += 1;
+            false
+        });
+        assert_eq!((pick, asked), (Some(0), 4));
+        // A dependency of the earliest effect: the next one is asked about too, and goes first.
+        let mut asked = 0;
+        let pick = next(&[0, 1, 2], |a, b| {
+            asked += 1;
+            (a, b) == (0, 2)
+        });
+        assert_eq!((pick, asked), (Some(1), 2 + 2));
     }
 
     #[test]
