@@ -821,7 +821,14 @@ class CaseRun:
                 return False
             i = self._used.get("targets", 0)
             if i >= len(step["targets"]):
-                return False
+                # "Any number of targets" (CR 601.2c): every target the step names is chosen,
+                # and phase asks for more; ending the selection is the choice of no further one.
+                done = [a for a in acts if a.kind == "ChooseTarget" and (a.to_dict().get("data") or {}).get("target") is None]
+                if not done:
+                    raise Rejected("target", "phase asks for a target after the step's %d: %s" % (
+                        i, "; ".join(a.kind + json.dumps(a.to_dict().get("data")) for a in acts)[:600]))
+                self.apply(seat, done[0])
+                return True
             want = self.target_value(step["targets"][i])
             self._used["targets"] = i + 1
             return self.pick(seat, [a for a in acts if a.kind == "ChooseTarget"],

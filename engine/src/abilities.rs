@@ -812,6 +812,15 @@ pub enum Effect {
     /// "[This] deals N damage to that [permanent]'s controller": the player the triggering
     /// event names (`TriggerEvent::player`, CR 603.2c, 608.2h).
     DamageToEventPlayer(u32),
+    /// "For each of them, [effect]": the effect once for each target, considered one at a time
+    /// (CR 608.2f: it can't be done for all at once), in APNAP order of the player each target is
+    /// or whose permanent it is, then in the order the targets were chosen; the inner effect's
+    /// target 0 is that target. A target illegal as the spell resolves is skipped (CR 608.2b).
+    ForEachTarget(Box<Effect>),
+    /// "Exile the top card of your library, then [this] deals damage equal to that card's mana
+    /// value to [target N]" (CR 608.2f Example 2): nothing is dealt with an empty library, or for
+    /// a card of mana value 0 (CR 609.3).
+    ExileTopThenDamageEqualToItsManaValue { target: usize },
     /// A continuous effect from a resolving ability, until end of turn (CR 611.2a, 514.2).
     UntilEndOfTurn {
         object: EffectObject,
@@ -1135,6 +1144,10 @@ pub enum ManaSpec {
 pub enum TargetSpec {
     /// "target creature": a creature permanent.
     Creature,
+    /// "any number of target [objects or players]", a spell's last target spec: zero or more
+    /// targets of that spec, each a different object or player (CR 115.1, 601.2c: one instance
+    /// of the word "target"); `targets::expand` makes one spec of each chosen target.
+    AnyNumberOf(Box<TargetSpec>),
     /// "a second target creature": a creature permanent not chosen for an earlier target of
     /// the same ability.
     AnotherCreature,

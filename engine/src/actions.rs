@@ -324,6 +324,11 @@ type CandidateMemo = std::cell::RefCell<Vec<(crate::abilities::TargetSpec, std::
 fn target_lists(state: &GameState, board: &crate::layers::Board, specs: &[crate::abilities::TargetSpec], controller: PlayerId, memo: &CandidateMemo) -> Vec<Vec<Target>> {
     let mut lists: Vec<Vec<Target>> = vec![Vec::new()];
     for spec in specs {
+        // "Any number of target [spec]" (CR 601.2c): none, one, or two different ones.
+        let (spec, any_number) = match spec {
+            crate::abilities::TargetSpec::AnyNumberOf(inner) => (&**inner, true),
+            other => (other, false),
+        };
         let known = memo.borrow().iter().find(|(s, _)| s == spec).map(|(_, c)| std::rc::Rc::clone(c));
         let cands = known.unwrap_or_else(|| {
             let c = std::rc::Rc::new(targets::candidates(state, board, spec, controller));
@@ -332,6 +337,20 @@ fn target_lists(state: &GameState, board: &crate::layers::Board, specs: &[crate:
         });
         let mut next = Vec::new();
         for l in &lists {
+            if any_number {
+                next.push(l.clone());
+                for (i, c) in cands.iter().enumerate() {
+                    let mut l2 = l.clone();
+                    l2.push(*c);
+                    next.push(l2.clone());
+                    for d in cands.iter().skip(i.saturating_add(1)).take(4) {
+                        let mut l3 = l2.clone();
+                        l3.push(*d);
+                        next.push(l3);
+                    }
+                }
+                continue;
+            }
             for c in cands.iter() {
                 // "a second target": not one chosen already (CR 115.3 with the card's wording).
                 if *spec == crate::abilities::TargetSpec::AnotherCreature && l.contains(c) {

@@ -368,6 +368,57 @@ pub(crate) fn resolve(
                 zones::move_batch(state, &chosen, ZoneKind::Graveyard, None, &[], ev);
             }
         }
+        Effect::ForEachTarget(inner) => {
+            // CR 608.2f: APNAP order of the players the targets are or whose permanents they
+            // are (the active player's first), then the order they were chosen in.
+            let apnap = state.apnap();
+            let group = |t: &Target| -> usize {
+                let p = match t {
+                    Target::Player(p) => Some(*p),
+                    Target::Object(o) => state.object(*o).map(|o| o.controller),
+                };
+                p.and_then(|p| apnap.iter().position(|q| *q == p)).unwrap_or(usize::MAX)
+            };
+            let mut order: Vec<usize> = (0..ctx.targets.len()).collect();
+            order.sort_by_key(|i| (ctx.targets.get(*i).map_or(usize::MAX, group), *i));
+            for i in order {
+                let (Some(t), true) = (ctx.targets.get(i).copied(), ctx.legal.get(i).copied().unwrap_or(false)) else { continue };
+                let one = [t];
+                let sub = ResolveCtx {
+                    controller: ctx.controller,
+                    source: ctx.source,
+                    source_counters: ctx.source_counters,
+                    x: ctx.x,
+                    targets: &one,
+                    legal: &[true],
+                    answers: ctx.answers,
+                    random_used: Cell::new(ctx.random_used.get()),
+                    ability: ctx.ability,
+                    link: ctx.link,
+                    sacrificed_power: Cell::new(ctx.sacrificed_power.get()),
+                    event: ctx.event,
+                    died_this_way: Cell::new(ctx.died_this_way.get()),
+                };
+                resolve(state, inner, &sub, ev)?;
+                ctx.random_used.set(sub.random_used.get());
+                ctx.sacrificed_power.set(sub.sacrificed_power.get());
+                ctx.died_this_way.set(sub.died_this_way.get());
+            }
+        }
+        Effect::ExileTopThenDamageEqualToItsManaValue { target } => {
+            if !ctx.legal.get(*target).copied().unwrap_or(false) {
+                return Ok(());
+            }
+            let Some(t) = ctx.targets.get(*target).copied() else { return Ok(()) };
+            let Some(top) = state.zone_objects(ZoneKind::Library, Some(ctx.controller)).first().map(|o| o.id) else { return Ok(()) };
+            let exiled = zones::move_to(state, top, ZoneKind::Exile, None, ev);
+            let board = board_of(state);
+            // Its mana value as it is in exile (CR 202.3; an X there is 0, CR 107.3b).
+            let mv = exiled.and_then(|id| board.get(&id)).map_or(0, |c| c.mana_value(0));
+            if mv > 0 {
+                crate::damage::deal(state, &board, ctx.source, t, mv, ev);
+            }
+        }
         Effect::DamageToEventPlayer(n) => {
             if let Some(p) = ctx.event.player {
                 let board = board_of(state);

@@ -77,7 +77,7 @@ pub(crate) fn resolve_top(state: &mut GameState, answers: &Answers, ev: &mut Vec
             }
             let obj = state.object(entry.id).cloned();
             let def = obj.as_ref().and_then(|o| crate::cards::card_def(&o.def));
-            let specs = def.map(|d| d.spell_targets.clone()).unwrap_or_default();
+            let specs = targets::expand(&def.map(|d| d.spell_targets.clone()).unwrap_or_default(), entry.targets.len()).0;
             let legal: Vec<bool> = specs
                 .iter()
                 .zip(&entry.targets)

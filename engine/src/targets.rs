@@ -50,6 +50,9 @@ pub fn matches(
     target: &Target,
     controller: PlayerId,
 ) -> bool {
+    if let TargetSpec::AnyNumberOf(inner) = spec {
+        return matches(state, board, inner, target, controller);
+    }
     let id = match target {
         // CR 115.4: "any target" includes players; no other spec of the pool takes a player.
         Target::Player(p) => {
@@ -82,6 +85,8 @@ pub fn matches(
         TargetSpec::CreatureYouControl => creature && obj.controller == controller,
         TargetSpec::Any => creature || (on_battlefield && ch.is(CardType::Planeswalker)),
         TargetSpec::Spell | TargetSpec::InstantOrSorcerySpell | TargetSpec::SpellOrAbility | TargetSpec::Player => false,
+        // Answered above, by the spec it repeats.
+        TargetSpec::AnyNumberOf(_) => false,
         TargetSpec::CreatureAnOpponentControls => creature && obj.controller != controller,
         TargetSpec::PermanentAnOpponentControls => on_battlefield && obj.controller != controller,
         TargetSpec::Land => on_battlefield && ch.is(CardType::Land),
@@ -164,6 +169,21 @@ pub fn check_all(
     check_all_from(state, board, specs, targets, controller, None)
 }
 
+/// The specs of `specs` for `n` chosen targets: "any number of target [spec]" (the last spec,
+/// `TargetSpec::AnyNumberOf`) stands for as many of that spec as were chosen beyond the
+/// others; also the index from which the specs come from it (each of those a different
+/// object or player, CR 601.2c), `specs.len()` without one.
+pub(crate) fn expand(specs: &[TargetSpec], n: usize) -> (Vec<TargetSpec>, usize) {
+    match specs.split_last() {
+        Some((TargetSpec::AnyNumberOf(inner), fixed)) => {
+            let mut v = fixed.to_vec();
+            v.extend(std::iter::repeat_n((**inner).clone(), n.saturating_sub(fixed.len())));
+            (v, fixed.len())
+        }
+        _ => (specs.to_vec(), specs.len()),
+    }
+}
+
 /// `check_all` for a spell or ability with a known source (see `is_legal_from`).
 pub fn check_all_from(
     state: &GameState,
@@ -173,9 +193,12 @@ pub fn check_all_from(
     controller: PlayerId,
     source: Option<ObjectId>,
 ) -> bool {
+    let (specs, repeated_from) = expand(specs, targets.len());
     specs.len() == targets.len()
         && specs.iter().zip(targets).enumerate().all(|(i, (s, t))| {
             let distinct = *s != TargetSpec::AnotherCreature || !targets.iter().take(i).any(|p| p == t);
-            distinct && is_legal_from(state, board, s, t, controller, source)
+            // One instance of "target": each object or player once (CR 601.2c).
+            let once = i < repeated_from || !targets.get(repeated_from..i).is_some_and(|earlier| earlier.contains(t));
+            distinct && once && is_legal_from(state, board, s, t, controller, source)
         })
 }

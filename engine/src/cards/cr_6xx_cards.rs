@@ -131,6 +131,19 @@ pub fn mind_rot() -> CardDef {
         .spell(vec![TargetSpec::Player], Effect::TargetPlayerDiscards { target: 0, amount: 2 })
 }
 
+/// Soulfire Eruption ({6}{R}{R}{R} Sorcery; CMR 201, the reference card data): any number of
+/// targets, each considered individually as it resolves (CR 608.2f Example 2). Its last
+/// sentence ("You may play the exiled cards until the end of your next turn") is not
+/// modelled: the engine has no permission to play cards from exile.
+pub const SOULFIRE_ERUPTION: &str = "Choose any number of target creatures, planeswalkers, and/or players. For each of them, exile the top card of your library, then Soulfire Eruption deals damage equal to that card's mana value to that permanent or player. You may play the exiled cards until the end of your next turn.";
+
+pub fn soulfire_eruption() -> CardDef {
+    CardDef::new("Soulfire Eruption", SOULFIRE_ERUPTION).cost("{6}{R}{R}{R}").types(&[CardType::Sorcery]).spell(
+        vec![TargetSpec::AnyNumberOf(Box::new(TargetSpec::Any))],
+        Effect::ForEachTarget(Box::new(Effect::ExileTopThenDamageEqualToItsManaValue { target: 0 })),
+    )
+}
+
 /// Nefarious Lich ({B}{B}{B}{B} Enchantment; ODY 153): life gain becomes draws (CR 614.1a),
 /// which a draw replacement may modify in turn (CR 616.2). Its first ability (damage to its
 /// controller replaced by exiling that many cards from their graveyard) is not modelled.

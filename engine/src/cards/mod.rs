@@ -450,6 +450,7 @@ fn registry() -> &'static Registry {
             library_actions::tormods_crypt(),
             // CR 702.164b Example, issue 28 (toxic).
             toxic_cards::plague_nurse(),
+            cr_6xx_cards::soulfire_eruption(),
         ]);
         let tokens = vec![
             hangarback_walker::thopter_token(),
@@ -643,7 +644,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 174);
+        assert_eq!(names.len(), 175);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {
