@@ -104,7 +104,7 @@ def strings(v):
 
 SUPPORTED_VERBS = {"activate", "cast", "play_land", "pass", "resolve", "advance", "attack", "block", "choose"}
 SUPPORTED_CHOOSE = {"may", "distribute", "keep", "copy", "pay", "mana", "counter", "sacrifice", "color", "damage",
-                    "creature_type"}
+                    "creature_type", "keep_tapped"}
 
 
 def static_skip(case):
@@ -637,6 +637,10 @@ class CaseRun:
                 raise StepFailed("advance: the game ended (%s)" % json.dumps(w.get("data"))[:200])
             else:
                 self.answer_prompts(step)
+                st = self.state()
+                if ty == "UntapChoice" and st.get("phase") == target and (turn_of is None or turn_of == st.get("active_player")):
+                    # the untap step's choice (CR 502.3) was the last thing before the step began
+                    return
                 continue
             active = self.state()["active_player"]
             reached = False
@@ -942,6 +946,45 @@ class CaseRun:
             return self.pick(seat, [a for a in acts if a.kind == "SelectCards"],
                              lambda d: sorted(d.get("cards") or []) == sorted(want), "SelectCards",
                              "sacrifice %s" % json.dumps(ch["sacrifice"]))
+        if ty == "UnlessPayment" and (data.get("cost") or {}).get("type") == "Sacrifice":
+            # "... unless that player sacrifices a creature" (CR 608.2d): the step's `sacrifice`
+            # names the permanent (an empty list: none); phase asks first whether to pay at all,
+            # then, if so, which permanent
+            types = set((data.get("cost") or {}).get("target", {}).get("type_filters") or [])
+            mine = [o.get("id") for o in (self.g.battlefield() or []) if o.get("controller") == seat
+                    and types <= set((o.get("card_types") or {}).get("core_types") or [])]
+            if "sacrifice" not in ch:
+                if mine:
+                    return False
+                # nothing to sacrifice: the corpus leaves the impossible option unanswered
+                return self.pick(seat, [a for a in acts if a.kind == "PayUnlessCost"],
+                                 lambda d: d.get("pay") is False, "PayUnlessCost", "no sacrifice")
+            want = [self.oid(r) for r in ch["sacrifice"]]
+            if len(want) > 1 or any(w not in mine for w in want):
+                raise Rejected("choice", "the player asked controls no %s named %s"
+                               % ("/".join(sorted(types)), json.dumps(ch["sacrifice"])))
+            self._asked.add("sacrifice")
+            if want:
+                self._unless_sacrifice = want[0]
+            return self.pick(seat, [a for a in acts if a.kind == "PayUnlessCost"],
+                             lambda d: d.get("pay") == bool(want), "PayUnlessCost",
+                             "sacrifice %s" % json.dumps(ch["sacrifice"]))
+        if ty == "WardSacrificeChoice" and getattr(self, "_unless_sacrifice", None) is not None:
+            # the permanent the step's `sacrifice` names, for the "unless" cost phase asked about
+            want, self._unless_sacrifice = self._unless_sacrifice, None
+            return self.pick(seat, [a for a in acts if a.kind == "SelectCards"],
+                             lambda d: (d.get("cards") or []) == [want], "SelectCards", "sacrifice %s" % want)
+        if ty == "UntapChoice":
+            # "you may choose not to untap this" (CR 502.3): the step's `keep_tapped` refs stay
+            # tapped, every other candidate untaps (the corpus's default); phase asks per object
+            keep = [self.oid(r) for r in ch.get("keep_tapped") or []]
+            if "keep_tapped" in ch:
+                self._asked.add("keep_tapped")
+            cands = data.get("candidates") or []
+            if not cands:
+                return False
+            self.apply(seat, {"type": "ChooseUntap", "data": {"object_id": cands[0], "untap": cands[0] not in keep}})
+            return True
         if ty == "OptionalEffectChoice":
             if "may" not in ch:
                 return False

@@ -364,6 +364,21 @@ pub enum Trigger {
     /// not a leaves-the-battlefield one, CR 603.10a): it triggers from the graveyard, as the
     /// card is there, with its owner as the event's player.
     PutIntoGraveyardFromAnywhere,
+    /// A delayed triggered ability waiting for events about the object that created it
+    /// ("when this creature becomes untapped or you lose control of this creature", CR
+    /// 603.7a): `Effect::WhenThis`, never found on an object.
+    WhenThis,
+}
+
+/// An event about a delayed triggered ability's source that `Effect::WhenThis` waits for
+/// (CR 603.7a).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum SourceEvent {
+    /// "When this [permanent] becomes untapped" (CR 701.26b): it changes from tapped to untapped.
+    BecomesUntapped,
+    /// "When you lose control of this [permanent]": another player gains control of it, or it
+    /// leaves the battlefield (control exists only there, CR 108.4).
+    YouLoseControl,
 }
 
 /// The type of mana a "tapped for mana of a specified type" trigger looks for (CR 106.12a).
@@ -381,6 +396,9 @@ pub enum ManaOfType {
 pub enum StaticAbility {
     /// "This permanent enters tapped" (CR 614.1c).
     EntersTapped,
+    /// "You may choose not to untap this [permanent] during your untap step" (CR 502.3): its
+    /// controller's answer `Answers::keep_tapped` names it.
+    MayChooseNotToUntap,
     /// "This spell can't be countered" (CR 101.2: the "can't" wins over a counter effect).
     CantBeCountered,
     /// "This permanent enters with N [kind] counters on it" (CR 614.1c, 122.6).
@@ -801,6 +819,16 @@ pub enum Effect {
     /// is the one the creating ability's event named, whatever it has become since, while it
     /// is the same object (CR 603.7c, 608.2k).
     AtEndOfCombat(Box<Effect>),
+    /// "When this [permanent] [becomes untapped / you lose control of it], [effect]": a
+    /// delayed triggered ability created as it resolves (CR 603.7a), triggering once (603.7b)
+    /// the next time one of `events` happens to the ability's source after that. A source that
+    /// has left the battlefield by then can't be the subject of those events (CR 400.7): the
+    /// ability is never created and never triggers (CR 603.7a Example 1); a source that became
+    /// untapped before waits for the next time it does (603.7a Example 2).
+    WhenThis { events: Vec<SourceEvent>, effect: Box<Effect> },
+    /// "Put [object] onto the battlefield under your control", then `then`, in which "that
+    /// creature" (`EffectObject::EventObject`) is the permanent it became (CR 400.7, 608.2c).
+    PutOntoBattlefieldThen { object: EffectObject, then: Box<Effect> },
     /// "Return [this permanent] to its owner's hand" (CR 400.7: a new object).
     ReturnToOwnersHand(EffectObject),
     /// "Target player mills N cards" (CR 701.17a): the top N of their library, or as many as
@@ -895,6 +923,10 @@ pub enum Effect {
         if_done: Box<Effect>,
         if_commander: Box<Effect>,
     },
+    /// "[Otherwise] unless [the player who is target `target`] sacrifices a [types] of their
+    /// choice": that player chooses (`Answers::sacrifice`, one permanent or none) as it
+    /// resolves, and one who controls no such permanent can't choose to sacrifice (CR 608.2d).
+    UnlessTargetPlayerSacrifices { target: usize, types: Vec<CardType>, otherwise: Box<Effect> },
     /// "Gain control of all [group]" on the battlefield, indefinitely (CR 613.1b, 611.2a).
     GainControlOfAll(Group),
     /// "Put all [group] from [zone] onto the battlefield under your control".
@@ -1065,6 +1097,7 @@ impl Effect {
                 out.extend(if_commander.parts());
             }
             Effect::May(e) => out.extend(e.parts()),
+            Effect::UnlessTargetPlayerSacrifices { otherwise, .. } => out.extend(otherwise.parts()),
             _ => {}
         }
         out
@@ -1173,6 +1206,8 @@ pub enum TargetSpec {
     Permanent { another: bool, nonland: bool },
     /// "target player" (CR 115.1).
     Player,
+    /// "target opponent": a player other than the controller (CR 115.1, 102.2).
+    Opponent,
     /// "target creature an opponent controls".
     CreatureAnOpponentControls,
     /// "another target creature": a creature other than the source of the spell or ability
@@ -1191,4 +1226,6 @@ pub enum TargetSpec {
         card_type: CardType,
         max_mana_value: Option<u32>,
     },
+    /// "target [type] card from a graveyard": in any player's graveyard.
+    CardInAGraveyard(CardType),
 }

@@ -64,6 +64,10 @@ pub struct Answers {
     /// controller has a choice, the recipients and amounts.
     #[serde(default)]
     pub damage: Option<Vec<DamageAssignment>>,
+    /// The permanents with "you may choose not to untap this" that their controller keeps
+    /// tapped in the untap step this pass leads to (CR 502.3).
+    #[serde(default)]
+    pub keep_tapped: Vec<ObjectId>,
 }
 
 /// How one attacking or blocking creature assigns its combat damage (CR 510.1): the
@@ -607,7 +611,7 @@ fn choice_answers(state: &GameState, board: &crate::layers::Board) -> Vec<Answer
     if let crate::state::StackEntryKind::Ability { effect, source, event, .. } = &top.kind {
         for e in effect.parts() {
             match e {
-                Effect::ReturnToBattlefield { object } => entering.extend(match object {
+                Effect::ReturnToBattlefield { object } | Effect::PutOntoBattlefieldThen { object, .. } => entering.extend(match object {
                     crate::abilities::EffectObject::This => Some(*source),
                     crate::abilities::EffectObject::Target(i) => match top.targets.get(*i) {
                         Some(Target::Object(id)) => Some(*id),

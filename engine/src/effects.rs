@@ -244,8 +244,30 @@ fn create_delayed(state: &mut GameState, ctx: &ResolveCtx<'_>, trigger: crate::a
             effect: effect.clone(),
             link: ctx.link,
             event: ctx.event,
+            on: Vec::new(),
+            held: false,
         });
     }
+}
+
+/// `Effect::WhenThis` (CR 603.7a): a delayed triggered ability waiting for `events` about the
+/// source. A source no longer on the battlefield is a new object if it ever returns (CR
+/// 400.7), so nothing it waits for can happen: it isn't created.
+fn create_when_this(state: &mut GameState, ctx: &ResolveCtx<'_>, events: &[crate::abilities::SourceEvent], effect: &Effect) {
+    let Some(source) = ctx.source else { return };
+    let Some(obj) = state.object(source).filter(|o| o.zone == ZoneKind::Battlefield) else { return };
+    let (source_card, held) = (obj.card, obj.controller == ctx.controller);
+    state.delayed_triggers.push(crate::state::DelayedTrigger {
+        trigger: crate::abilities::Trigger::WhenThis,
+        source,
+        source_card,
+        controller: ctx.controller,
+        effect: effect.clone(),
+        link: ctx.link,
+        event: ctx.event,
+        on: events.to_vec(),
+        held,
+    });
 }
 
 pub(crate) fn resolve(
@@ -322,6 +344,29 @@ pub(crate) fn resolve(
             create_delayed(state, ctx, crate::abilities::Trigger::AtBeginningOfNextEndStep, effect);
         }
         Effect::AtEndOfCombat(effect) => create_delayed(state, ctx, crate::abilities::Trigger::AtEndOfCombat, effect),
+        Effect::WhenThis { events, effect } => create_when_this(state, ctx, events, effect),
+        Effect::PutOntoBattlefieldThen { object, then } => {
+            let Some(id) = ctx.object(state, *object) else { return Ok(()) };
+            let Some(new) = zones::put_onto_battlefield(state, id, ctx.controller, None, ev) else { return Ok(()) };
+            // "That creature" in `then` is the permanent (CR 608.2c: the instructions in order).
+            let inner = ResolveCtx {
+                controller: ctx.controller,
+                source: ctx.source,
+                source_counters: ctx.source_counters,
+                x: ctx.x,
+                targets: ctx.targets,
+                legal: ctx.legal,
+                answers: ctx.answers,
+                random_used: Cell::new(ctx.random_used.get()),
+                ability: ctx.ability,
+                link: ctx.link,
+                sacrificed_power: Cell::new(ctx.sacrificed_power.get()),
+                event: crate::state::TriggerEvent { object: Some(new), ..ctx.event },
+                died_this_way: Cell::new(ctx.died_this_way.get()),
+            };
+            resolve(state, then, &inner, ev)?;
+            ctx.random_used.set(inner.random_used.get());
+        }
         Effect::ReturnToOwnersHand(object) => {
             if let Some(id) = ctx.object(state, *object) {
                 zones::move_to(state, id, ZoneKind::Hand, None, ev);
@@ -605,6 +650,34 @@ pub(crate) fn resolve(
                 Some(_) => {
                     return Err(Rejection::InvalidChoice(
                         "sacrifice one permanent of the required types you control, or none".into(),
+                    ))
+                }
+            }
+        }
+        Effect::UnlessTargetPlayerSacrifices { target, types, otherwise } => {
+            let player = match ctx.targets.get(*target) {
+                Some(Target::Player(p)) if ctx.legal.get(*target).copied().unwrap_or(false) => *p,
+                _ => return Ok(()),
+            };
+            let board = board_of(state);
+            let candidates: Vec<ObjectId> = state
+                .zone_objects(ZoneKind::Battlefield, Some(player))
+                .iter()
+                .filter(|o| board.get(&o.id).is_some_and(|c| types.iter().any(|t| c.is(*t))))
+                .map(|o| o.id)
+                .collect();
+            match ctx.answers.sacrifice.as_deref() {
+                None if !candidates.is_empty() => {
+                    return Err(Rejection::MissingChoice("whether that player sacrifices, and what".into()))
+                }
+                None | Some([]) => resolve(state, otherwise, ctx, ev)?,
+                Some([one]) if candidates.contains(one) => {
+                    zones::sacrifice(state, *one, ev);
+                }
+                // CR 608.2d: a player who controls none can't choose to sacrifice one.
+                Some(_) => {
+                    return Err(Rejection::InvalidChoice(
+                        "that player sacrifices one permanent of the required types they control, or none (CR 608.2d)".into(),
                     ))
                 }
             }
@@ -923,11 +996,9 @@ pub(crate) fn resolve(
             crate::layers::apply_control(state);
         }
         Effect::Untap(object) => {
-            if let Some(id) = ctx.object(state, *object) {
-                if let Some(o) = state.object_mut(id).filter(|o| o.zone == ZoneKind::Battlefield && o.tapped) {
-                    o.tapped = false;
-                    ev.push(Event::Untapped { object: id });
-                }
+            // Every untap goes through `zones::untap` ("becomes untapped" triggers, CR 701.26b).
+            if let Some(id) = ctx.object(state, *object).filter(|id| state.object(*id).is_some_and(|o| o.zone == ZoneKind::Battlefield)) {
+                zones::untap(state, id, ev);
             }
         }
         Effect::CopyTargetSpell { target, colors } => {

@@ -38,6 +38,8 @@ fn settle_inner(
             settled = true;
             break;
         }
+        // Events seen as the game looks (CR 603.7a: losing control of an object).
+        triggers::control_lost(state);
         match triggers::put_on_stack(state, ev) {
             triggers::Placement::Progress => {
                 any = true;

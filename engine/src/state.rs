@@ -209,6 +209,13 @@ pub struct DelayedTrigger {
     /// ability is the same object (CR 603.7c).
     #[serde(default)]
     pub event: TriggerEvent,
+    /// For `Trigger::WhenThis`: the events about `source` it waits for (CR 603.7a).
+    #[serde(default)]
+    pub on: Vec<crate::abilities::SourceEvent>,
+    /// For `SourceEvent::YouLoseControl`: whether `controller` controlled `source` when the
+    /// game last looked; losing control is the change from this (an event, CR 603.7a).
+    #[serde(default)]
+    pub held: bool,
 }
 
 /// What the event a triggered ability triggered on names, for its effect to refer to

@@ -56,7 +56,8 @@ pub fn matches(
     let id = match target {
         // CR 115.4: "any target" includes players; no other spec of the pool takes a player.
         Target::Player(p) => {
-            return matches!(spec, TargetSpec::Any | TargetSpec::Player) && state.player(*p).is_some_and(|pl| !pl.lost);
+            let kind = matches!(spec, TargetSpec::Any | TargetSpec::Player) || (*spec == TargetSpec::Opponent && *p != controller);
+            return kind && state.player(*p).is_some_and(|pl| !pl.lost);
         }
         Target::Object(id) => id,
     };
@@ -84,7 +85,11 @@ pub fn matches(
         TargetSpec::PermanentWithSubtype(sub) => on_battlefield && ch.subtypes.iter().any(|s| s == sub),
         TargetSpec::CreatureYouControl => creature && obj.controller == controller,
         TargetSpec::Any => creature || (on_battlefield && ch.is(CardType::Planeswalker)),
-        TargetSpec::Spell | TargetSpec::InstantOrSorcerySpell | TargetSpec::SpellOrAbility | TargetSpec::Player => false,
+        TargetSpec::Spell
+        | TargetSpec::InstantOrSorcerySpell
+        | TargetSpec::SpellOrAbility
+        | TargetSpec::Player
+        | TargetSpec::Opponent => false,
         // Answered above, by the spec it repeats.
         TargetSpec::AnyNumberOf(_) => false,
         TargetSpec::CreatureAnOpponentControls => creature && obj.controller != controller,
@@ -108,6 +113,7 @@ pub fn matches(
                     None => true,
                 }
         }
+        TargetSpec::CardInAGraveyard(card_type) => obj.zone == ZoneKind::Graveyard && ch.types.contains(card_type),
     }
 }
 

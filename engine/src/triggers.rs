@@ -250,8 +250,55 @@ pub(crate) fn blocked_a_creature(state: &mut GameState, board: &Board, blocker: 
 /// The delayed triggered abilities waiting for `trigger` trigger, with what their creating
 /// ability's event named (CR 603.7c).
 fn delayed_due(state: &mut GameState, trigger: Trigger) {
-    let (due, rest): (Vec<_>, Vec<_>) =
-        std::mem::take(&mut state.delayed_triggers).into_iter().partition(|d| d.trigger == trigger);
+    delayed_fire(state, |d| d.trigger == trigger);
+}
+
+/// The permanent `id` became untapped (CR 701.26b): the delayed "when this becomes untapped"
+/// abilities waiting for it trigger, once (CR 603.7a-b). One created after an untap waits for
+/// the next (CR 603.7a Example 2): it didn't exist at the earlier one.
+pub(crate) fn became_untapped(state: &mut GameState, id: ObjectId) {
+    delayed_fire(state, |d| {
+        d.trigger == Trigger::WhenThis && d.source == id && d.on.contains(&crate::abilities::SourceEvent::BecomesUntapped)
+    });
+}
+
+/// Losing control of an object is an event, seen as the game looks before a player would
+/// receive priority: a delayed "when you lose control of this" ability triggers, once, when
+/// its controller stops controlling its source (another player gained control, or the source
+/// left the battlefield) after having controlled it since it was created (CR 603.7a).
+pub(crate) fn control_lost(state: &mut GameState) {
+    if !state.delayed_triggers.iter().any(|d| d.trigger == Trigger::WhenThis) {
+        return;
+    }
+    let mut lost = Vec::new();
+    for (i, d) in state.delayed_triggers.iter_mut().enumerate() {
+        if !d.on.contains(&crate::abilities::SourceEvent::YouLoseControl) {
+            continue;
+        }
+        let now = state.objects.get(&d.source).is_some_and(|o| o.zone == ZoneKind::Battlefield && o.controller == d.controller);
+        if d.held && !now {
+            lost.push(i);
+        }
+        d.held = now;
+    }
+    if !lost.is_empty() {
+        let mut i = 0;
+        delayed_fire(state, |_| {
+            let hit = lost.contains(&i);
+            i += 1;
+            hit
+        });
+    }
+    // Nothing can happen any more to a source that left the battlefield (CR 400.7).
+    let objects = &state.objects;
+    state
+        .delayed_triggers
+        .retain(|d| d.trigger != Trigger::WhenThis || objects.get(&d.source).is_some_and(|o| o.zone == ZoneKind::Battlefield));
+}
+
+/// The delayed triggered abilities `due` selects trigger, once (CR 603.7b), and are gone.
+fn delayed_fire(state: &mut GameState, due: impl FnMut(&crate::state::DelayedTrigger) -> bool) {
+    let (due, rest): (Vec<_>, Vec<_>) = std::mem::take(&mut state.delayed_triggers).into_iter().partition(due);
     state.delayed_triggers = rest;
     for d in due {
         let ability = TriggeredAbility { trigger: d.trigger, effect: d.effect, targets: vec![], condition: None };

@@ -160,10 +160,28 @@ fn begin_step(state: &mut GameState, answers: &Answers, ev: &mut Vec<Event>) -> 
             state.attacked_with.clear();
             state.activated_once.clear();
             let ids: Vec<ObjectId> = state.zone_objects(ZoneKind::Battlefield, Some(active)).iter().map(|o| o.id).collect();
+            // CR 502.3: the active player determines which permanents untap; "you may choose
+            // not to untap this" lets them keep one tapped (`Answers::keep_tapped`).
+            let board = crate::layers::board_of(state);
+            let kept: Vec<ObjectId> = ids
+                .iter()
+                .copied()
+                .filter(|id| {
+                    answers.keep_tapped.contains(id)
+                        && board.get(id).is_some_and(|c| {
+                            c.abilities.iter().any(|a| {
+                                matches!(&*a.ability, crate::abilities::Ability::Static(crate::abilities::StaticAbility::MayChooseNotToUntap))
+                            })
+                        })
+                })
+                .collect();
             for id in ids {
                 if let Some(o) = state.object_mut(id) {
                     // CR 302.6: controlled continuously since this turn began.
                     o.summoning_sick = false;
+                }
+                if kept.contains(&id) {
+                    continue;
                 }
                 // CR 502.3: the active player's permanents untap (a stun counter replaces it).
                 zones::untap(state, id, ev);

@@ -416,6 +416,7 @@ pub(crate) fn untap(state: &mut GameState, id: ObjectId, ev: &mut Vec<Event>) {
     } else if let Some(o) = state.object_mut(id) {
         o.tapped = false;
         ev.push(Event::Untapped { object: id });
+        crate::triggers::became_untapped(state, id);
     }
 }
 

@@ -629,6 +629,11 @@ fn action_refs<'a>(a: &'a Action, uses: &mut Vec<(Vec<Seg<'static>>, &'a str)>) 
         if let Some(r) = &choice.keep {
             uses.push((with(&[Seg::Key("keep")]), r));
         }
+        if let Some(refs) = &choice.keep_tapped {
+            for (i, r) in refs.iter().enumerate() {
+                uses.push((with(&[Seg::Key("keep_tapped"), Seg::Index(i)]), r));
+            }
+        }
         if let Some(d) = &choice.damage {
             for (source, recipients) in d {
                 uses.push((with(&[Seg::Key("damage")]), source));

@@ -268,9 +268,11 @@ pub const POOL: [&str; 159] = [
 ];
 
 /// Bytes from this one up name the engine's cards that [`POOL`] doesn't list (when there are
-/// any): one draw in 16, so a new card reaches boards while the other draws stay as they were
-/// (sixteen since issue 28's fourth part: twelve engine cards were outside pool v12).
-const NEW_CARDS_FROM: u8 = 240;
+/// any), so a new card reaches boards while the other draws stay as they were: 240-255 the
+/// first sixteen (sixteen since issue 28's fourth part: twelve engine cards were outside pool
+/// v12), and since issue 27's sixth part each byte below 240, downward, one more (239 Coffin
+/// Queen, 238 Demanding Dragon), so the sixteen keep their bytes.
+const NEW_CARDS_FROM: u8 = 238;
 
 /// The engine's cards [`POOL`] doesn't list, in the engine's order.
 fn new_cards() -> &'static [&'static str] {
@@ -282,7 +284,8 @@ fn new_cards() -> &'static [&'static str] {
 pub fn card_of_byte(b: u8) -> &'static str {
     let new = new_cards();
     if b >= NEW_CARDS_FROM && !new.is_empty() {
-        return new[usize::from(b - NEW_CARDS_FROM) % new.len()];
+        let i = if b >= 240 { usize::from(b - 240) } else { 16 + usize::from(239 - b) };
+        return new[i % new.len()];
     }
     POOL[usize::from(b) % POOL.len()]
 }

@@ -383,6 +383,9 @@ impl<G: RulesGame> Session<G> {
         if let Some(r) = &c.keep {
             out.keep = Some(self.object(r)?);
         }
+        if let Some(refs) = &c.keep_tapped {
+            out.keep_tapped = refs.iter().map(|r| self.object(r)).collect::<Result<_, _>>()?;
+        }
         if let Some(d) = &c.damage {
             let mut all = Vec::new();
             for (source, recipients) in d {

@@ -1,6 +1,9 @@
 //! Cards the CR 601-616 Examples name, Oracle texts from the reference card data.
-use super::{keyword, tap_add, triggered, CardDef};
-use crate::abilities::{Ability, Amount, Effect, EffectObject, Keyword, ManaSpec, StaticAbility, Trigger};
+use super::{activated, cost_mana, keyword, tap, tap_add, triggered, triggered_targeting, CardDef};
+use crate::abilities::{
+    Ability, Amount, Effect, EffectObject, Keyword, ManaSpec, SourceEvent, StaticAbility, TargetSpec, Trigger,
+};
+use crate::costs::Cost;
 use crate::types::CardType;
 
 /// Paradise Plume ({4} Artifact; TSP 260): one "choose a color" linked to two abilities, a
@@ -53,4 +56,53 @@ pub const BEAR_CUB: &str = "";
 
 pub fn bear_cub() -> CardDef {
     CardDef::new("Bear Cub", BEAR_CUB).cost("{1}{G}").types(&[CardType::Creature]).subtypes(&["Bear"]).pt(2, 2)
+}
+
+/// Coffin Queen ({2}{B} Creature — Zombie Wizard 1/1; TMP 114): the delayed "when this
+/// creature becomes untapped or you lose control of this creature" ability exists only once
+/// the activated ability resolves (CR 603.7a Examples 1 and 2): a Queen gone by then never
+/// exiles the creature, an untapped one waits for its next untap.
+pub const COFFIN_QUEEN: &str = "You may choose not to untap this creature during your untap step.\n{2}{B}, {T}: Put target creature card from a graveyard onto the battlefield under your control. When this creature becomes untapped or you lose control of this creature, exile that creature.";
+
+pub fn coffin_queen() -> CardDef {
+    CardDef::new("Coffin Queen", COFFIN_QUEEN)
+        .cost("{2}{B}")
+        .types(&[CardType::Creature])
+        .subtypes(&["Zombie", "Wizard"])
+        .pt(1, 1)
+        .ability(Ability::Static(StaticAbility::MayChooseNotToUntap))
+        .ability(activated(
+            Cost { mana: cost_mana("{2}{B}"), ..tap() },
+            vec![TargetSpec::CardInAGraveyard(CardType::Creature)],
+            Effect::PutOntoBattlefieldThen {
+                object: EffectObject::Target(0),
+                then: Box::new(Effect::WhenThis {
+                    events: vec![SourceEvent::BecomesUntapped, SourceEvent::YouLoseControl],
+                    effect: Box::new(Effect::Exile(EffectObject::EventObject)),
+                }),
+            },
+        ))
+}
+
+/// Demanding Dragon ({3}{R}{R} Creature — Dragon 5/5; M19 135): the target opponent chooses
+/// as the trigger resolves whether to sacrifice a creature; one who controls none can't, and
+/// is dealt 5 damage (CR 608.2d Example 1).
+pub const DEMANDING_DRAGON: &str = "Flying\nWhen this creature enters, it deals 5 damage to target opponent unless that player sacrifices a creature of their choice.";
+
+pub fn demanding_dragon() -> CardDef {
+    CardDef::new("Demanding Dragon", DEMANDING_DRAGON)
+        .cost("{3}{R}{R}")
+        .types(&[CardType::Creature])
+        .subtypes(&["Dragon"])
+        .pt(5, 5)
+        .ability(keyword(Keyword::Flying))
+        .ability(triggered_targeting(
+            Trigger::ThisEnters,
+            vec![TargetSpec::Opponent],
+            Effect::UnlessTargetPlayerSacrifices {
+                target: 0,
+                types: vec![CardType::Creature],
+                otherwise: Box::new(Effect::DealDamage { amount: Amount::Fixed(5), target: 0 }),
+            },
+        ))
 }

@@ -451,6 +451,9 @@ fn registry() -> &'static Registry {
             // CR 702.164b Example, issue 28 (toxic).
             toxic_cards::plague_nurse(),
             cr_6xx_cards::soulfire_eruption(),
+            // Issue 27 part 6, outside the generator POOL: bytes 239 and 238 name them.
+            cr_6xx_named::coffin_queen(),
+            cr_6xx_named::demanding_dragon(),
         ]);
         let tokens = vec![
             hangarback_walker::thopter_token(),
@@ -644,7 +647,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 175);
+        assert_eq!(names.len(), 177);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {

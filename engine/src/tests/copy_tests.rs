@@ -24,6 +24,7 @@ const MAY: Answers = Answers {
     replacement_order: Vec::new(),
     returned: Vec::new(),
     damage: None,
+    keep_tapped: Vec::new(),
 };
 
 /// Cycles `crystal` (in alice's hand); Resonance's trigger targets `target`; resolves the

@@ -242,6 +242,10 @@ pub struct Choice {
     /// The ref of the legendary permanent kept when the legend rule applies (CR 704.5j).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub keep: Option<String>,
+    /// Refs of the permanents with "you may choose not to untap this" their controller keeps
+    /// tapped in the untap step the pass begins (CR 502.3); the others untap.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub keep_tapped: Option<Vec<String>>,
     /// The answer to a "you may" of the resolving spell or ability.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub may: Option<bool>,
@@ -299,6 +303,9 @@ impl Choice {
         }
         if let Some(k) = &self.keep {
             out.push(("keep".into(), Lit::str(k.clone())));
+        }
+        if let Some(k) = &self.keep_tapped {
+            out.push(("keep_tapped".into(), Lit::strs(k.iter().cloned())));
         }
         if let Some(m) = self.may {
             out.push(("may".into(), Lit::Bool(m)));

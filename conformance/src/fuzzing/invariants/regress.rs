@@ -381,6 +381,10 @@ impl<'a> Writer<'a> {
         if let Some(o) = a.keep {
             f.push(format!("keep = {}", r(o)?));
         }
+        if !a.keep_tapped.is_empty() {
+            let v: Result<Vec<String>, RegressError> = a.keep_tapped.iter().map(|o| r(*o)).collect();
+            f.push(format!("keep_tapped = [{}]", v?.join(", ")));
+        }
         Ok(format!("{{ {} }}", f.join(", ")))
     }
 
