@@ -18,12 +18,13 @@ pub fn next(remaining: &[usize], mut depends: impl FnMut(usize, usize) -> bool) 
     // edge[i][j]: remaining[i] depends on remaining[j], asked only when needed (each question
     // recomputes characteristics): with no dependency among them, the usual board, the first
     // effect settles it in n - 1 questions instead of n².
-    let mut edge: Vec<Vec<Option<bool>>> = vec![vec![None; n]; n];
-    let mut ask = |edge: &mut Vec<Vec<Option<bool>>>, i: usize, j: usize| -> bool {
+    // One allocation, row-major (i * n + j): this runs for every pick of every layer.
+    let mut edge: Vec<Option<bool>> = vec![None; n * n];
+    let mut ask = |edge: &mut Vec<Option<bool>>, i: usize, j: usize| -> bool {
         if i == j {
             return false;
         }
-        *edge[i][j].get_or_insert_with(|| depends(remaining[i], remaining[j]))
+        *edge[i * n + j].get_or_insert_with(|| depends(remaining[i], remaining[j]))
     };
     // The earliest effect that depends on nothing still to be applied (CR 613.8b).
     if let Some(i) = (0..n).find(|&i| !(0..n).any(|j| ask(&mut edge, i, j))) {
