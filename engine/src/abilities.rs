@@ -55,6 +55,8 @@ pub enum Keyword {
     /// CR 702.164: toxic N, a static ability; instances are cumulative (a creature's total toxic
     /// value is the sum of its toxic N, 702.164b), so a permanent may have several.
     Toxic(u32),
+    /// CR 702.26a: phases out, or in, as its controller's untap step begins (`phasing`).
+    Phasing,
 }
 
 impl Keyword {
@@ -74,6 +76,7 @@ impl Keyword {
             Keyword::Foretell => "Foretell",
             Keyword::Embalm => "Embalm",
             Keyword::Toxic(_) => "Toxic",
+            Keyword::Phasing => "Phasing",
             Keyword::DoubleStrike => "Double strike",
             Keyword::Shadow => "Shadow",
             Keyword::Indestructible => "Indestructible",
@@ -883,8 +886,9 @@ pub enum Effect {
     RemoveCounterOrSacrificeThis { kind: String },
     /// Cumulative upkeep (CR 702.24a): age counter, then pay the cost per counter or sacrifice.
     CumulativeUpkeep { cost: ManaCost },
-    /// The controller draws N cards (CR 121.2).
-    DrawCards(u32),
+    /// The controller draws N cards (CR 121.2): "draw a card for each [...]" counts as the
+    /// effect resolves (CR 608.2h).
+    DrawCards(Amount),
     /// "You lose the game" (CR 104.3e), unless an effect replaces that (`game_loss::lose`).
     YouLoseTheGame,
     /// "Each player discards their hand, then draws N cards" (CR 701.9, 121.2): every hand is
@@ -964,6 +968,9 @@ pub enum Effect {
     GainControl { object: EffectObject, duration: EffectDuration },
     /// "Untap [object]" (CR 701.26b).
     Untap(EffectObject),
+    /// "[Object] phases out" (CR 702.26b; `phasing`): it phases in during its controller's
+    /// next untap step.
+    PhaseOut(EffectObject),
     /// "Exile all graveyards".
     ExileAllGraveyards,
     /// "Exile target player's graveyard": every card in the `n`-th target's graveyard, in
@@ -1144,6 +1151,9 @@ pub enum Amount {
     /// (CR 608.2h); a power of 0 or less counts as 0 (CR 107.1b). No last known power is kept:
     /// a source that has left counts 0 (the pump on "this creature" then does nothing anyway).
     ThisPower,
+    /// "For each creature you control": the creatures the effect's controller controls,
+    /// counted as the effect happens (CR 608.2h); phased-out ones don't exist (CR 702.26b).
+    CreaturesYouControl,
 }
 
 /// What mana an `AddMana` effect produces (CR 106.3, 106.7).
@@ -1201,6 +1211,8 @@ pub enum TargetSpec {
     ArtifactOrEnchantment,
     /// "target artifact": an artifact permanent.
     Artifact,
+    /// "target artifact, creature, or land": a permanent of any of these card types.
+    PermanentOfAnyType(Vec<CardType>),
     /// "target [nonland] permanent"; `another`: not the source of the ability (CR 109.5
     /// wording "another").
     Permanent { another: bool, nonland: bool },

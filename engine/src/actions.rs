@@ -391,14 +391,15 @@ fn resolution_answers(state: &GameState) -> Vec<Answers> {
                     | crate::abilities::Amount::EventAmount
                     | crate::abilities::Amount::SacrificedPower
                     | crate::abilities::Amount::DiedThisWay { .. }
-                    | crate::abilities::Amount::ThisPower => continue,
+                    | crate::abilities::Amount::ThisPower
+                    | crate::abilities::Amount::CreaturesYouControl => continue,
                 };
                 let mut recipients: Vec<ObjectId> = state
                     .battlefield_ids()
                     .into_iter()
                     .filter(|id| crate::effects::in_group(state, *among, *id))
                     .collect();
-                if *include_this && state.object(*source).is_some_and(|o| o.zone == ZoneKind::Battlefield) {
+                if *include_this && state.object(*source).is_some_and(|o| o.on_battlefield()) {
                     recipients.insert(0, *source);
                 }
                 recipients.truncate(8);
@@ -644,7 +645,7 @@ fn choice_answers(state: &GameState, board: &crate::layers::Board) -> Vec<Answer
     }
     if !legendary.is_empty() {
         if let crate::state::StackEntryKind::Ability { source, .. } = &top.kind {
-            if !legendary.contains(source) && state.object(*source).is_some_and(|o| o.zone == ZoneKind::Battlefield) {
+            if !legendary.contains(source) && state.object(*source).is_some_and(|o| o.on_battlefield()) {
                 legendary.push(*source);
             }
         }

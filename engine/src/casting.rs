@@ -191,7 +191,7 @@ fn check_additional_sacrifice(
         (None, []) => Ok(()),
         (None, _) => Err(Rejection::InvalidChoice("this spell has no sacrifice to pay".into())),
         (Some(types), [one]) => {
-            let ok = state.object(*one).is_some_and(|o| o.zone == ZoneKind::Battlefield && o.controller == player)
+            let ok = state.object(*one).is_some_and(|o| o.on_battlefield() && o.controller == player)
                 && board.get(one).is_some_and(|c| types.iter().any(|t| c.is(*t)));
             if ok {
                 Ok(())

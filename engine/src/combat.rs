@@ -75,7 +75,7 @@ pub(crate) fn protected_from(state: &GameState, board: &Board, protected: Object
 pub(crate) fn check_attacker(state: &GameState, board: &Board, player: PlayerId, id: ObjectId) -> Result<(), Rejection> {
     let obj = state.object(id).ok_or(Rejection::NoSuchObject(id))?;
     let ch = board.get(&id).ok_or(Rejection::NoSuchObject(id))?;
-    if obj.zone != ZoneKind::Battlefield || obj.controller != player || !ch.is(CardType::Creature) {
+    if !obj.on_battlefield() || obj.controller != player || !ch.is(CardType::Creature) {
         return Err(Rejection::WrongObject { object: id, reason: "not a creature you control".into() });
     }
     if obj.tapped {
@@ -221,7 +221,7 @@ pub(crate) fn begin_declare_blockers(state: &mut GameState) {
 }
 
 fn in_combat_as_attacker(state: &GameState, id: ObjectId) -> bool {
-    state.combat.attackers.contains(&id) && state.object(id).is_some_and(|o| o.zone == ZoneKind::Battlefield)
+    state.combat.attackers.contains(&id) && state.object(id).is_some_and(|o| o.on_battlefield())
 }
 
 /// Why `blocker` can't block `attacker`, by the restrictions on that one pair (CR 509.1b):
@@ -230,7 +230,7 @@ fn check_pair(state: &GameState, board: &Board, defender: PlayerId, blocker: Obj
     let bad = |reason: String| Err(Rejection::InvalidChoice(reason));
     let obj = state.object(blocker).ok_or(Rejection::NoSuchObject(blocker))?;
     let b = board.get(&blocker).ok_or(Rejection::NoSuchObject(blocker))?;
-    if obj.zone != ZoneKind::Battlefield || obj.controller != defender || !b.is(CardType::Creature) {
+    if !obj.on_battlefield() || obj.controller != defender || !b.is(CardType::Creature) {
         return Err(Rejection::WrongObject { object: blocker, reason: "not a creature the defending player controls".into() });
     }
     if obj.tapped {
@@ -460,7 +460,7 @@ pub(crate) fn declare_blockers(state: &mut GameState, player: PlayerId, blocks: 
 // ---- damage (CR 510) --------------------------------------------------------------------------
 
 fn on_battlefield_creature(state: &GameState, board: &Board, id: ObjectId) -> bool {
-    state.object(id).is_some_and(|o| o.zone == ZoneKind::Battlefield) && board.get(&id).is_some_and(|c| c.is(CardType::Creature))
+    state.object(id).is_some_and(|o| o.on_battlefield()) && board.get(&id).is_some_and(|c| c.is(CardType::Creature))
 }
 
 fn strikes_first(ch: &Characteristics) -> bool {

@@ -124,7 +124,7 @@ pub(crate) fn check_payable(
         }
     }
     // CR 701.21a: only a permanent can be sacrificed.
-    if cost.sacrifice_self && obj.zone != ZoneKind::Battlefield {
+    if cost.sacrifice_self && !obj.on_battlefield() {
         return Err(Rejection::CostUnpayable("only a permanent can be sacrificed".into()));
     }
     if cost.discard_self && (obj.zone != ZoneKind::Hand || obj.owner != player) {

@@ -126,7 +126,7 @@ fn add<K: PartialEq>(v: &mut Vec<(K, u32)>, k: K, n: u32) {
 /// Damage to a creature or planeswalker (CR 120.3c, 120.3e; deathtouch marked for 704.5h).
 /// Returns how much was dealt.
 fn damage_object(state: &mut GameState, board: &Board, source: Option<ObjectId>, id: ObjectId, n: u32, ev: &mut Vec<Event>) -> u32 {
-    let on_battlefield = state.object(id).is_some_and(|o| o.zone == ZoneKind::Battlefield);
+    let on_battlefield = state.object(id).is_some_and(|o| o.on_battlefield());
     let Some(ch) = board.get(&id).filter(|_| on_battlefield) else { return 0 };
     let (creature, planeswalker) = (ch.is(CardType::Creature), ch.is(CardType::Planeswalker));
     if !creature && !planeswalker {

@@ -96,12 +96,21 @@ impl ResolveCtx<'_> {
                 let board = board_of(state);
                 let power = self
                     .source
-                    .filter(|s| state.object(*s).is_some_and(|o| o.zone == ZoneKind::Battlefield))
+                    .filter(|s| state.object(*s).is_some_and(|o| o.on_battlefield()))
                     .and_then(|s| board.get(&s))
                     .and_then(|c| c.power)
                     .unwrap_or(0);
                 // CR 107.1b: a negative result counts as 0.
                 u32::try_from(power.max(0)).unwrap_or(0)
+            }
+            Amount::CreaturesYouControl => {
+                let board = board_of(state);
+                let n = state
+                    .zone_objects(ZoneKind::Battlefield, Some(self.controller))
+                    .iter()
+                    .filter(|o| board.get(&o.id).is_some_and(|c| c.is(crate::types::CardType::Creature)))
+                    .count();
+                u32::try_from(n).unwrap_or(u32::MAX)
             }
             Amount::CreaturesBlockingThis => {
                 // CR 509.1h, 506.4: the creatures still blocking the source, on the battlefield.
@@ -109,7 +118,7 @@ impl ResolveCtx<'_> {
                     .combat
                     .blocks
                     .iter()
-                    .filter(|(b, a)| Some(*a) == self.source && state.object(*b).is_some_and(|o| o.zone == ZoneKind::Battlefield))
+                    .filter(|(b, a)| Some(*a) == self.source && state.object(*b).is_some_and(|o| o.on_battlefield()))
                     .count();
                 u32::try_from(n).unwrap_or(u32::MAX)
             }
@@ -132,7 +141,7 @@ impl ResolveCtx<'_> {
         match o {
             EffectObject::This => self
                 .source
-                .filter(|s| state.object(*s).is_some_and(|x| x.zone == ZoneKind::Battlefield)),
+                .filter(|s| state.object(*s).is_some_and(|x| x.on_battlefield())),
             EffectObject::Target(i) => {
                 if !self.legal.get(i).copied().unwrap_or(false) {
                     return None;
@@ -145,7 +154,7 @@ impl ResolveCtx<'_> {
             EffectObject::EventObject => self
                 .event
                 .object
-                .filter(|s| state.object(*s).is_some_and(|x| x.zone == ZoneKind::Battlefield)),
+                .filter(|s| state.object(*s).is_some_and(|x| x.on_battlefield())),
         }
     }
 }
@@ -311,7 +320,8 @@ pub(crate) fn resolve(
         }
         Effect::AddManaOfTypeProduced | Effect::AddManaOfChosenColorToItsController => {}
         Effect::DrawCards(n) => {
-            for _ in 0..capped(*n, MAX_DRAWS_PER_EFFECT, "cards drawn by one effect", ev) {
+            let n = ctx.amount(state, n);
+            for _ in 0..capped(n, MAX_DRAWS_PER_EFFECT, "cards drawn by one effect", ev) {
                 crate::replacement::draw(state, ctx.controller, ctx.answers, ev)?;
             }
         }
@@ -716,7 +726,7 @@ pub(crate) fn resolve(
             // regeneration).
             if ctx.legal.get(*target).copied().unwrap_or(false) {
                 if let Some(Target::Object(id)) = ctx.targets.get(*target) {
-                    if state.object(*id).is_some_and(|o| o.zone == ZoneKind::Battlefield) {
+                    if state.object(*id).is_some_and(|o| o.on_battlefield()) {
                         destroy(state, &[*id], true, &ctx.answers.replacement_order, ev);
                     }
                 }
@@ -760,7 +770,7 @@ pub(crate) fn resolve(
                 let Target::Object(id) = t else {
                     return Err(Rejection::InvalidChoice("counters are distributed among objects".into()));
                 };
-                let on_battlefield = state.object(*id).is_some_and(|o| o.zone == ZoneKind::Battlefield);
+                let on_battlefield = state.object(*id).is_some_and(|o| o.on_battlefield());
                 if !(Some(*id) == this || (on_battlefield && in_group(state, *among, *id))) {
                     return Err(Rejection::InvalidChoice(format!("{id:?} can't get these counters")));
                 }
@@ -916,7 +926,7 @@ pub(crate) fn resolve(
             let mut ids: Vec<ObjectId> = Vec::new();
             for t in targets {
                 if let Some(id) = ctx.object_target(*t) {
-                    if state.object(id).is_some_and(|o| o.zone == ZoneKind::Battlefield) && !ids.contains(&id) {
+                    if state.object(id).is_some_and(|o| o.on_battlefield()) && !ids.contains(&id) {
                         ids.push(id);
                     }
                 }
@@ -988,16 +998,21 @@ pub(crate) fn resolve(
             let Some(duration) = duration_of(*duration, ctx) else { return Ok(()) };
             if let Duration::WhileControls { source, player } = duration {
                 // CR 611.2b: a duration that ended before the effect began: it does nothing.
-                if !state.object(source).is_some_and(|o| o.zone == ZoneKind::Battlefield && o.controller == player) {
+                if !state.object(source).is_some_and(|o| o.on_battlefield() && o.controller == player) {
                     return Ok(());
                 }
             }
             push_effect(state, ctx, id, vec![Modification::GainControl(ctx.controller)], duration);
             crate::layers::apply_control(state);
         }
+        Effect::PhaseOut(object) => {
+            if let Some(id) = ctx.object(state, *object) {
+                crate::phasing::phase_out(state, id, ev);
+            }
+        }
         Effect::Untap(object) => {
             // Every untap goes through `zones::untap` ("becomes untapped" triggers, CR 701.26b).
-            if let Some(id) = ctx.object(state, *object).filter(|id| state.object(*id).is_some_and(|o| o.zone == ZoneKind::Battlefield)) {
+            if let Some(id) = ctx.object(state, *object).filter(|id| state.object(*id).is_some_and(|o| o.on_battlefield())) {
                 zones::untap(state, id, ev);
             }
         }
@@ -1214,7 +1229,7 @@ pub(crate) fn resolve(
         }
         Effect::ExchangeControlOfTargets(a, b) => {
             let (Some(a), Some(b)) = (ctx.object_target(*a), ctx.object_target(*b)) else { return Ok(()) };
-            let controller = |id| state.object(id).filter(|o| o.zone == ZoneKind::Battlefield).map(|o| o.controller);
+            let controller = |id| state.object(id).filter(|o| o.on_battlefield()).map(|o| o.controller);
             let (Some(ca), Some(cb)) = (controller(a), controller(b)) else { return Ok(()) };
             if ca != cb {
                 // One timestamp: the two players gain control simultaneously (CR 701.12b).

@@ -17,6 +17,9 @@ pub enum Event {
     ManaSpent { player: PlayerId, mana: ManaPool },
     Tapped { object: ObjectId },
     Untapped { object: ObjectId },
+    /// CR 702.26b-c: phasing changes a status; the permanent stays on the battlefield.
+    PhasedOut { object: ObjectId },
+    PhasedIn { object: ObjectId },
     ZoneChanged {
         card: Option<CardId>,
         old: ObjectId,

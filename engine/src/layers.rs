@@ -420,14 +420,14 @@ fn affected_now(state: &GameState, board: &Board, battlefield: &[ObjectId], sour
         // CR 303.4m: whatever the source is attached to, if it is on the battlefield.
         Affected::EnchantedObject => obj
             .attached_to
-            .filter(|t| state.object(*t).is_some_and(|o| o.zone == ZoneKind::Battlefield))
+            .filter(|t| state.object(*t).is_some_and(|o| o.on_battlefield()))
             .into_iter()
             .collect(),
         Affected::EnchantedObjectWith(f) => obj
             .attached_to
             .filter(|t| {
                 let (Some(c), Some(x)) = (board.get(t), state.object(*t)) else { return false };
-                x.zone == ZoneKind::Battlefield && filter_holds(f, c, x, source, obj)
+                x.on_battlefield() && filter_holds(f, c, x, source, obj)
             })
             .into_iter()
             .collect(),
@@ -525,7 +525,7 @@ fn depends(state: &GameState, board: &Board, battlefield: &[ObjectId], apps: &[A
                 return true;
             }
         }
-        if obj.zone == ZoneKind::Battlefield
+        if obj.on_battlefield()
             && member(ch, obj, *source, source_obj, affected) != member(&after, obj, *source, source_obj, affected)
         {
             return true;
@@ -988,7 +988,7 @@ pub(crate) fn apply_control(state: &mut GameState) {
         .collect();
     control.sort_by_key(|(ts, _, _)| *ts);
     let mut changes = Vec::new();
-    for obj in state.objects.values().filter(|o| o.zone == ZoneKind::Battlefield) {
+    for obj in state.objects.values().filter(|o| o.on_battlefield()) {
         let mut c = obj.base_controller;
         for (_, affected, p) in &control {
             if affected.contains(&obj.id) {
@@ -1017,7 +1017,7 @@ pub(crate) fn end_control_durations(state: &mut GameState) -> usize {
         let held: std::collections::BTreeSet<(ObjectId, PlayerId)> = state
             .objects
             .values()
-            .filter(|o| o.zone == ZoneKind::Battlefield)
+            .filter(|o| o.on_battlefield())
             .map(|o| (o.id, o.controller))
             .collect();
         let before = state.effects.len();

@@ -27,6 +27,7 @@ pub mod ids;
 pub mod idmap;
 mod lands;
 pub mod objects;
+mod phasing;
 pub mod layers;
 pub mod mana;
 mod mana_abilities;

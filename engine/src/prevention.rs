@@ -76,7 +76,7 @@ fn static_matches(
     target: Target,
 ) -> bool {
     let Target::Object(id) = target else { return false };
-    let Some(obj) = state.object(id).filter(|o| o.zone == ZoneKind::Battlefield) else { return false };
+    let Some(obj) = state.object(id).filter(|o| o.on_battlefield()) else { return false };
     let Some(ch) = board.get(&id) else { return false };
     let controller_ok = match filter.controller {
         Relation::You => obj.controller == holder,

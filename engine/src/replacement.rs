@@ -268,7 +268,7 @@ pub(crate) fn enters_as_copy_of_other(
 /// controller may choose (CR 616.1); the engine offers no other.
 pub(crate) fn damage_dealt(state: &GameState, board: &Board, source: Option<ObjectId>, n: u32) -> u32 {
     use crate::abilities::StaticAbility;
-    let Some(src) = source.and_then(|s| state.object(s)).filter(|o| o.zone == ZoneKind::Battlefield) else { return n };
+    let Some(src) = source.and_then(|s| state.object(s)).filter(|o| o.on_battlefield()) else { return n };
     if !board.get(&src.id).is_some_and(|c| c.is(crate::types::CardType::Creature)) {
         return n;
     }

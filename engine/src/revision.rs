@@ -60,6 +60,8 @@ struct ObjectInput {
     chosen_type: Option<String>,
     counters: crate::counters::Counters<u32>,
     counter_timestamps: crate::counters::Counters<u64>,
+    /// A phased-out permanent's static abilities don't apply (CR 702.26b).
+    phased_out: Option<crate::state::PhasedOut>,
 }
 
 impl ObjectInput {
@@ -76,6 +78,7 @@ impl ObjectInput {
             chosen_type: o.chosen_type.clone(),
             counters: o.counters.clone(),
             counter_timestamps: o.counter_timestamps.clone(),
+            phased_out: o.phased_out,
         }
     }
 
@@ -91,6 +94,7 @@ impl ObjectInput {
             && self.chosen_type == o.chosen_type
             && self.counters == o.counters
             && self.counter_timestamps == o.counter_timestamps
+            && self.phased_out == o.phased_out
     }
 }
 

@@ -157,7 +157,7 @@ fn legend_rule(state: &GameState, board: &Board, answers: Option<&Answers>) -> R
 /// doesn't matter: enchanting is not targeting (CR 702.11b).
 fn aura_attachment_legal(state: &GameState, board: &Board, id: ObjectId, ch: &Characteristics) -> bool {
     let Some(target) = state.object(id).and_then(|o| o.attached_to) else { return false };
-    let on_battlefield = state.object(target).is_some_and(|o| o.zone == ZoneKind::Battlefield);
+    let on_battlefield = state.object(target).is_some_and(|o| o.on_battlefield());
     let controller = state.object(id).map(|o| o.controller).unwrap_or(state.active);
     target != id
         && on_battlefield
@@ -172,7 +172,7 @@ fn aura_attachment_legal(state: &GameState, board: &Board, id: ObjectId, ch: &Ch
 fn equipment_attachment_legal(state: &GameState, board: &Board, id: ObjectId, ch: &Characteristics) -> bool {
     let Some(target) = state.object(id).and_then(|o| o.attached_to) else { return true };
     let is_equipment = ch.is(CardType::Artifact) && ch.subtypes.iter().any(|s| s == "Equipment");
-    let target_ok = state.object(target).is_some_and(|o| o.zone == ZoneKind::Battlefield)
+    let target_ok = state.object(target).is_some_and(|o| o.on_battlefield())
         && board.get(&target).is_some_and(|c| c.is(CardType::Creature));
     is_equipment && !ch.is(CardType::Creature) && target != id && target_ok
 }

@@ -194,6 +194,7 @@ pub(crate) fn build(setup: GameSetup) -> Result<GameState, SetupError> {
                 spell_copy: false,
                 sacrificed_power: None,
         deathtouch_damage: false,
+        phased_out: None,
             },
         );
         state.cards.push(CardRecord { name: def_id, owner: c.owner, commander: c.commander, object: Some(id) });

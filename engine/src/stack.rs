@@ -250,7 +250,7 @@ pub(crate) fn may_copy(
     chosen: crate::ids::ObjectId,
     controller: crate::ids::PlayerId,
 ) -> bool {
-    state.object(chosen).is_some_and(|o| o.zone == ZoneKind::Battlefield)
+    state.object(chosen).is_some_and(|o| o.on_battlefield())
         && board.get(&chosen).is_some_and(|c| choices.iter().any(|x| fits(state, c, x, chosen, controller)))
 }
 

@@ -144,6 +144,28 @@ pub struct Object {
     /// (CR 704.5h).
     #[serde(default)]
     pub deathtouch_damage: bool,
+    /// Phased out (CR 702.26b): still on the battlefield, treated as though it doesn't exist
+    /// (`phasing`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub phased_out: Option<PhasedOut>,
+}
+
+/// How a permanent phased out (CR 702.26a, 702.26g).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PhasedOut {
+    /// The player it phased out under the control of: it phases in during their next untap
+    /// step (CR 502.1).
+    pub under: PlayerId,
+    /// With the permanent it is attached to (CR 702.26g): it phases in with that one only.
+    pub indirectly: bool,
+}
+
+impl Object {
+    /// On the battlefield and phased in: a phased-out permanent is treated as though it doesn't
+    /// exist (CR 702.26b), though it hasn't left the battlefield (CR 702.26d).
+    pub fn on_battlefield(&self) -> bool {
+        self.zone == ZoneKind::Battlefield && self.phased_out.is_none()
+    }
 }
 
 /// What a stack entry is (CR 405.1).
@@ -517,6 +539,8 @@ impl GameState {
             .objects
             .values()
             .filter(|o| o.zone == zone)
+            // CR 702.26b: a phased-out permanent is treated as though it doesn't exist.
+            .filter(|o| o.phased_out.is_none())
             .filter(|o| match player {
                 None => true,
                 Some(p) => match zone {

@@ -32,7 +32,7 @@ pub fn is_legal(
     // abilities.
     if let Target::Object(id) = target {
         if let (Some(obj), Some(ch)) = (state.object(*id), board.get(id)) {
-            if obj.zone == ZoneKind::Battlefield && obj.controller != controller && ch.has_keyword(Keyword::Hexproof) {
+            if obj.on_battlefield() && obj.controller != controller && ch.has_keyword(Keyword::Hexproof) {
                 return false;
             }
         }
@@ -77,7 +77,7 @@ pub fn matches(
     let (Some(obj), Some(ch)) = (obj, board.get(id)) else {
         return false;
     };
-    let on_battlefield = obj.zone == ZoneKind::Battlefield;
+    let on_battlefield = obj.on_battlefield();
     let creature = on_battlefield && ch.is(CardType::Creature);
     match spec {
         TargetSpec::Creature | TargetSpec::AnotherCreature | TargetSpec::OtherCreature => creature,
@@ -96,6 +96,7 @@ pub fn matches(
         TargetSpec::PermanentAnOpponentControls => on_battlefield && obj.controller != controller,
         TargetSpec::Land => on_battlefield && ch.is(CardType::Land),
         TargetSpec::Artifact => on_battlefield && ch.is(CardType::Artifact),
+        TargetSpec::PermanentOfAnyType(types) => on_battlefield && types.iter().any(|t| ch.is(*t)),
         TargetSpec::ArtifactOrEnchantment => {
             on_battlefield && (ch.is(CardType::Artifact) || ch.is(CardType::Enchantment))
         }

@@ -353,7 +353,7 @@ pub(crate) fn became_tapped(state: &mut GameState, id: ObjectId) {
 /// `source` dealt `amount` damage (CR 603.2g: damage that was dealt, after prevention):
 /// its "whenever this deals damage" abilities, with that much (`Amount::EventAmount`).
 pub(crate) fn dealt_damage(state: &mut GameState, board: &Board, source: ObjectId, amount: u32) {
-    let Some(controller) = state.object(source).filter(|o| o.zone == ZoneKind::Battlefield).map(|o| o.controller) else {
+    let Some(controller) = state.object(source).filter(|o| o.on_battlefield()).map(|o| o.controller) else {
         return;
     };
     let event = TriggerEvent { player: None, object: None, amount };

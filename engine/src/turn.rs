@@ -159,6 +159,8 @@ fn begin_step(state: &mut GameState, answers: &Answers, ev: &mut Vec<Event>) -> 
             state.combat = Default::default();
             state.attacked_with.clear();
             state.activated_once.clear();
+            // CR 502.1: phasing first, then untapping (CR 502.3).
+            crate::phasing::untap_step(state, active, ev);
             let ids: Vec<ObjectId> = state.zone_objects(ZoneKind::Battlefield, Some(active)).iter().map(|o| o.id).collect();
             // CR 502.3: the active player determines which permanents untap; "you may choose
             // not to untap this" lets them keep one tapped (`Answers::keep_tapped`).

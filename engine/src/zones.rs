@@ -156,6 +156,7 @@ fn move_raw(
         spell_copy: old.spell_copy,
         sacrificed_power: None,
         deathtouch_damage: false,
+        phased_out: None,
     };
     state.objects.insert(new_id, new);
     if let Some(card) = old.card {
@@ -212,7 +213,7 @@ fn aura_entering(state: &GameState, id: ObjectId, controller: PlayerId) -> AuraE
     let candidate = state
         .objects
         .iter()
-        .filter(|(oid, o)| **oid != id && o.zone == ZoneKind::Battlefield)
+        .filter(|(oid, o)| **oid != id && o.on_battlefield())
         .map(|(oid, _)| *oid)
         .find(|oid| {
             specs
@@ -342,7 +343,8 @@ fn apply_etb_replacements(
                     | Amount::EventAmount
                     | Amount::SacrificedPower
                     | Amount::DiedThisWay { .. }
-                    | Amount::ThisPower => 0,
+                    | Amount::ThisPower
+                    | Amount::CreaturesYouControl => 0,
                 };
                 counters.push((kind.clone(), n));
             }
@@ -457,6 +459,7 @@ pub fn create_token(
             spell_copy: false,
             sacrificed_power: None,
         deathtouch_damage: false,
+        phased_out: None,
         },
     );
     ev.push(Event::TokenCreated { object: id, name: def.name.clone() });

@@ -58,7 +58,7 @@ const ZONES: [ZoneKind; 10] = [
     ZoneKind::Command,
 ];
 
-/// The generator's card pool, version 16 (version 1 was the engine's pool when it was written, in
+/// The generator's card pool, version 17 (version 1 was the engine's pool when it was written, in
 /// its order; version 2 appended the cards of issue 27, version 3 the other cards added since,
 /// version 4 the layer, control and color cards of issue 26, version 5 those of issue 28's
 /// second part, version 6 those of issue 27's second part, version 7 the copy cards of
@@ -69,15 +69,15 @@ const ZONES: [ZoneKind; 10] = [
 /// 27's fourth part, for the same reason, version 13 those of issue 26's third part, version 14
 /// those of issue 27's fifth part, version 15 those of issue 28's library actions and toxic,
 /// when the bytes kept for the cards the list lacks could no longer name them all, version 16
-/// Soulfire Eruption, for the same reason):
+/// Soulfire Eruption, for the same reason, version 17 issue 28's phasing cards):
 /// palette and object bytes name cards of this list, *by position*, so a card added to the
 /// engine (and `rulings/cards.toml`) doesn't shift what any byte names and every seed keeps
 /// generating the boards it did. A card the engine has and this list lacks is still generated,
 /// through the few bytes kept for it ([`card_of_byte`]); appending it here instead changes what
 /// many seeds generate (bump the version and rerun `measure_hunts`, BENCHMARKS.md "Mutant
 /// hunts"). A name the engine lacks is skipped.
-pub const POOL_VERSION: u32 = 16;
-pub const POOL: [&str; 159] = [
+pub const POOL_VERSION: u32 = 17;
+pub const POOL: [&str; 162] = [
     "Plains",
     "Island",
     "Swamp",
@@ -265,6 +265,11 @@ pub const POOL: [&str; 159] = [
     // Version 16: issue 27 part 5 continued (CR 608.2f Example 2: any number of targets, each
     // considered one at a time), the free bytes being all in use again.
     "Soulfire Eruption",
+    // Version 17: issue 28's phasing cards (CR 702.26), when the bytes kept for cards the list
+    // lacks could no longer name them all.
+    "Sandbar Crocodile",
+    "Reality Ripple",
+    "Collective Unconscious",
 ];
 
 /// Bytes from this one up name the engine's cards that [`POOL`] doesn't list (when there are

@@ -9,7 +9,7 @@ pub fn def() -> CardDef {
     let mut d = CardDef::new("Altar's Reap", ORACLE)
         .cost("{1}{B}")
         .types(&[CardType::Instant])
-        .spell(vec![], Effect::DrawCards(2));
+        .spell(vec![], Effect::DrawCards(crate::abilities::Amount::Fixed(2)));
     d.additional_sacrifice = Some(vec![CardType::Creature]);
     d
 }

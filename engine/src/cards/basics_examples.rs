@@ -67,7 +67,7 @@ pub fn explore() -> CardDef {
     CardDef::new("Explore", EXPLORE)
         .cost("{1}{G}")
         .types(&[CardType::Sorcery])
-        .spell(vec![], Effect::Sequence(vec![Effect::PlayAdditionalLand, Effect::DrawCards(1)]))
+        .spell(vec![], Effect::Sequence(vec![Effect::PlayAdditionalLand, Effect::DrawCards(Amount::Fixed(1))]))
 }
 
 /// Goblin Electromancer ({U}{R} Creature — Goblin Wizard 2/2).

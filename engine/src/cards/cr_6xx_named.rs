@@ -48,7 +48,7 @@ pub fn search_party_captain() -> CardDef {
         .subtypes(&["Human", "Soldier"])
         .pt(2, 2)
         .ability(Ability::Static(StaticAbility::CostsLessForEachCreatureYouAttackedWith { generic: 1 }))
-        .ability(triggered(Trigger::ThisEnters, Effect::DrawCards(1)))
+        .ability(triggered(Trigger::ThisEnters, Effect::DrawCards(Amount::Fixed(1))))
 }
 
 /// Bear Cub ({1}{G} Creature — Bear 2/2; P02 123): the attacker of CR 608.2i Example 1.

@@ -64,7 +64,7 @@ pub fn lichs_mirror() -> CardDef {
         .types(&[CardType::Artifact])
         .ability(Ability::Static(StaticAbility::InsteadOfLosingTheGame(Effect::Sequence(vec![
             Effect::ShuffleHandGraveyardAndPermanentsIntoLibrary,
-            Effect::DrawCards(7),
+            Effect::DrawCards(Amount::Fixed(7)),
             Effect::LifeTotalBecomes(LifeTotal::Fixed(20)),
         ]))))
 }
@@ -76,7 +76,7 @@ pub fn nights_whisper() -> CardDef {
     CardDef::new("Night's Whisper", NIGHTS_WHISPER)
         .cost("{1}{B}")
         .types(&[CardType::Sorcery])
-        .spell(vec![], Effect::Sequence(vec![Effect::DrawCards(2), Effect::YouLoseLife(Amount::Fixed(2))]))
+        .spell(vec![], Effect::Sequence(vec![Effect::DrawCards(Amount::Fixed(2)), Effect::YouLoseLife(Amount::Fixed(2))]))
 }
 
 /// Maro ({2}{G}{G} Creature — Elemental */*; MIR 228): a characteristic-defining ability

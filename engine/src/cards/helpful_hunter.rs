@@ -11,5 +11,5 @@ pub fn def() -> CardDef {
         .types(&[CardType::Creature])
         .subtypes(&["Cat"])
         .pt(1, 1)
-        .ability(triggered(Trigger::ThisEnters, Effect::DrawCards(1)))
+        .ability(triggered(Trigger::ThisEnters, Effect::DrawCards(crate::abilities::Amount::Fixed(1))))
 }

@@ -124,7 +124,7 @@ pub fn rune_of_flight() -> CardDef {
         .types(&[CardType::Enchantment])
         .subtypes(&["Aura", "Rune"])
         .ability(Ability::Enchant(TargetSpec::Permanent { another: false, nonland: false }))
-        .ability(super::triggered(Trigger::ThisEnters, Effect::DrawCards(1)))
+        .ability(super::triggered(Trigger::ThisEnters, Effect::DrawCards(crate::abilities::Amount::Fixed(1))))
         .ability(static_continuous(enchanted(creature), flying()))
         .ability(static_continuous(
             enchanted(equipment),

@@ -23,6 +23,7 @@ mod blood_pet;
 mod chimeric_mass;
 mod clone;
 mod combat_creatures;
+mod phasing_cards;
 mod combat_requirements;
 mod blocked_triggers;
 mod damage_examples;
@@ -208,7 +209,7 @@ pub(crate) fn cycling(mana_cost: &str) -> Ability {
     Ability::Activated(ActivatedAbility {
         cost: Cost { mana: cost_mana(mana_cost), discard_self: true, ..Cost::default() },
         targets: vec![],
-        effect: Effect::DrawCards(1),
+        effect: Effect::DrawCards(Amount::Fixed(1)),
         sorcery_speed: false,
         cycling: true,
         from_graveyard: false,
@@ -454,6 +455,10 @@ fn registry() -> &'static Registry {
             // Issue 27 part 6, outside the generator POOL: bytes 239 and 238 name them.
             cr_6xx_named::coffin_queen(),
             cr_6xx_named::demanding_dragon(),
+            // Phasing Examples, issue 28 (CR 702.26b).
+            phasing_cards::sandbar_crocodile(),
+            phasing_cards::reality_ripple(),
+            phasing_cards::collective_unconscious(),
         ]);
         let tokens = vec![
             hangarback_walker::thopter_token(),

@@ -13,7 +13,7 @@ pub fn def() -> CardDef {
         .types(&[CardType::Enchantment])
         .subtypes(&["Aura"])
         .ability(Ability::Enchant(TargetSpec::Land))
-        .ability(triggered(Trigger::ThisEnters, Effect::DrawCards(1)))
+        .ability(triggered(Trigger::ThisEnters, Effect::DrawCards(crate::abilities::Amount::Fixed(1))))
         .ability(static_continuous(
             Affected::EnchantedObject,
             Modification::SetLandTypes(vec!["Island".into()]),

@@ -25,8 +25,8 @@ pub fn def() -> CardDef {
             Effect::MaySacrifice {
                 types: vec![CardType::Creature, CardType::Planeswalker],
                 another: true,
-                if_done: Box::new(Effect::DrawCards(2)),
-                if_commander: Box::new(Effect::DrawCards(1)),
+                if_done: Box::new(Effect::DrawCards(Amount::Fixed(2))),
+                if_commander: Box::new(Effect::DrawCards(Amount::Fixed(1))),
             },
         ))
         .ability(loyalty(

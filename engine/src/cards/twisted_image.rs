@@ -11,7 +11,7 @@ pub fn def() -> CardDef {
         vec![TargetSpec::Creature],
         Effect::Sequence(vec![
             Effect::UntilEndOfTurn { object: EffectObject::Target(0), modifications: vec![Modification::SwitchPt] },
-            Effect::DrawCards(1),
+            Effect::DrawCards(crate::abilities::Amount::Fixed(1)),
         ]),
     )
 }
