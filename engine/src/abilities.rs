@@ -885,7 +885,7 @@ pub enum Effect {
     /// CR 702.32a).
     RemoveCounterOrSacrificeThis { kind: String },
     /// Cumulative upkeep (CR 702.24a): age counter, then pay the cost per counter or sacrifice.
-    CumulativeUpkeep { cost: ManaCost },
+    CumulativeUpkeep { cost: UpkeepCost },
     /// The controller draws N cards (CR 121.2): "draw a card for each [...]" counts as the
     /// effect resolves (CR 608.2h).
     DrawCards(Amount),
@@ -1109,6 +1109,19 @@ impl Effect {
         }
         out
     }
+}
+
+/// What "cumulative upkeep [cost]" asks once for each age counter (CR 702.24a).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum UpkeepCost {
+    /// "Cumulative upkeep {2}": a mana cost.
+    Mana(ManaCost),
+    /// "Cumulative upkeep {W} or {U}": one of these mana costs, chosen separately for each age
+    /// counter; then the whole set is paid or none of it (CR 702.24a).
+    ManaOneOf(Vec<ManaCost>),
+    /// "Cumulative upkeep—Sacrifice a creature": a different permanent of one of these types
+    /// for each age counter (CR 702.24a Example 2), the permanent itself among them if chosen.
+    Sacrifice(Vec<CardType>),
 }
 
 /// The object an effect acts on.

@@ -407,6 +407,16 @@ fn resolution_answers(state: &GameState) -> Vec<Answers> {
                     v.push(Answers { distribute: vec![(Target::Object(r), n)], ..Answers::default() });
                 }
             }
+            Effect::CumulativeUpkeep { cost: crate::abilities::UpkeepCost::Sacrifice(types) } => {
+                // CR 702.24a: one permanent for each age counter, the one this adds included.
+                let Some(obj) = state.object(*source) else { continue };
+                let n = obj.counters.get("age").copied().unwrap_or(0).saturating_add(1);
+                let board = crate::layers::board_of(state);
+                let options = crate::sacrifice::candidates(state, &board, obj.controller, types);
+                if let Some(picks) = usize::try_from(n).ok().and_then(|k| options.get(..k)) {
+                    v.push(Answers { pay: Some(true), sacrifice: Some(picks.to_vec()), ..Answers::default() });
+                }
+            }
             Effect::MoveCounter { from: EffectObject::Target(i), .. } => {
                 if let Some(Target::Object(id)) = top.targets.get(*i) {
                     for kind in state.object(*id).map(|o| o.counters.keys().cloned().collect::<Vec<_>>()).unwrap_or_default() {

@@ -182,3 +182,93 @@ pub(crate) fn pay(
     }
     Ok(())
 }
+
+/// Pays a cumulative upkeep: `cost` once for each of the `n` age counters, the whole
+/// set or nothing (CR 702.24a). A choice of mana for each counter is the one combination the
+/// pool can pay (a pool that could pay more than one leaves the choice unmade); a sacrifice
+/// takes a different permanent for each counter (`answers.sacrifice`), the permanent with the
+/// upkeep among them if named (Phyrexian Soulgorger ruling 2006-07-15).
+pub(crate) fn pay_upkeep(
+    state: &mut crate::state::GameState,
+    player: crate::ids::PlayerId,
+    cost: &crate::abilities::UpkeepCost,
+    n: u32,
+    answers: &crate::actions::Answers,
+    ev: &mut Vec<crate::events::Event>,
+) -> Result<(), crate::rejection::Rejection> {
+    use crate::abilities::UpkeepCost;
+    use crate::mana::SpendPurpose;
+    use crate::rejection::Rejection;
+    // No game reaches this many age counters; the bound keeps the combinations few.
+    let n = n.min(64);
+    match cost {
+        UpkeepCost::Mana(c) => pay_mana(state, player, &times(&[(c, n)]), 0, None, SpendPurpose::Other, ev),
+        UpkeepCost::ManaOneOf(options) => {
+            let mut payable: Vec<(ManaCost, crate::mana::ManaPool)> = Vec::new();
+            for counts in splits(n, options.len()) {
+                let total = times(&options.iter().zip(counts).collect::<Vec<_>>());
+                if let Ok(spent) = mana_payment(state, player, &total, 0, None, SpendPurpose::Other) {
+                    if !payable.iter().any(|(_, s)| *s == spent) {
+                        payable.push((total, spent));
+                    }
+                }
+            }
+            match payable.as_slice() {
+                [] => Err(Rejection::NotEnoughMana),
+                [(total, _)] => pay_mana(state, player, total, 0, None, SpendPurpose::Other, ev),
+                _ => Err(Rejection::MissingChoice(
+                    "which cost to pay for each age counter: the mana pool can pay more than one combination".into(),
+                )),
+            }
+        }
+        UpkeepCost::Sacrifice(types) => {
+            let board = crate::layers::board_of(state);
+            let options = crate::sacrifice::candidates(state, &board, player, types);
+            let chosen: Vec<crate::ids::ObjectId> = answers.sacrifice.clone().unwrap_or_default();
+            let mut distinct = chosen.clone();
+            distinct.sort();
+            distinct.dedup();
+            if usize::try_from(n).ok() != Some(chosen.len()) || distinct.len() != chosen.len() {
+                return Err(Rejection::InvalidChoice(format!(
+                    "a different permanent to sacrifice for each of the {n} age counters (CR 702.24a)"
+                )));
+            }
+            if !chosen.iter().all(|id| options.contains(id)) {
+                return Err(Rejection::InvalidChoice("a permanent named to sacrifice isn't one its controller may".into()));
+            }
+            for id in &chosen {
+                ev.push(crate::events::Event::Sacrificed { object: *id });
+            }
+            crate::zones::move_batch(state, &chosen, crate::state::ZoneKind::Graveyard, None, &[], ev);
+            Ok(())
+        }
+    }
+}
+
+/// The sum of each mana cost taken its number of times.
+fn times(parts: &[(&ManaCost, u32)]) -> ManaCost {
+    let mut total = ManaCost::default();
+    for (c, k) in parts {
+        total.generic = total.generic.saturating_add(c.generic.saturating_mul(*k));
+        for _ in 0..*k {
+            total.colored.extend(c.colored.iter().copied());
+        }
+    }
+    total
+}
+
+/// Every way to split `n` choices among `k` options: how many times each option is chosen.
+fn splits(n: u32, k: usize) -> Vec<Vec<u32>> {
+    match k {
+        0 => Vec::new(),
+        1 => vec![vec![n]],
+        _ => (0..=n)
+            .flat_map(|first| {
+                splits(n - first, k - 1).into_iter().map(move |mut rest| {
+                    rest.insert(0, first);
+                    rest
+                })
+            })
+            .collect(),
+    }
+}

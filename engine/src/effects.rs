@@ -10,11 +10,9 @@ use std::cell::Cell;
 
 use crate::abilities::{Amount, Effect, EffectDuration, EffectObject, Group, Modification};
 use crate::actions::Answers;
-use crate::costs::pay_mana;
 use crate::events::Event;
 use crate::ids::{ObjectId, PlayerId};
 use crate::layers::board_of;
-use crate::mana::ManaCost;
 use crate::rejection::Rejection;
 use crate::state::{ContinuousEffect, Duration, GameState, LinkedExile, StackEntryKind, ZoneKind};
 use crate::types::CardType;
@@ -1172,13 +1170,9 @@ pub(crate) fn resolve(
             let Some(this) = ctx.object(state, EffectObject::This) else { return Ok(()) };
             add_counters(state, this, "age", 1, ev);
             let n = state.object(this).and_then(|o| o.counters.get("age").copied()).unwrap_or(0);
-            let mut total = ManaCost { generic: cost.generic.saturating_mul(n), colored: Vec::new(), x: 0 };
-            for _ in 0..n.min(1000) {
-                total.colored.extend(cost.colored.iter().copied());
-            }
             match ctx.answers.pay {
                 None => return Err(Rejection::MissingChoice("pay the cumulative upkeep or not".into())),
-                Some(true) => pay_mana(state, ctx.controller, &total, 0, None, crate::mana::SpendPurpose::Other, ev)?,
+                Some(true) => crate::costs::pay_upkeep(state, ctx.controller, cost, n, ctx.answers, ev)?,
                 Some(false) => {
                     zones::sacrifice(state, this, ev);
                 }

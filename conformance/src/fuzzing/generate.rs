@@ -69,7 +69,8 @@ const ZONES: [ZoneKind; 10] = [
 /// 27's fourth part, for the same reason, version 13 those of issue 26's third part, version 14
 /// those of issue 27's fifth part, version 15 those of issue 28's library actions and toxic,
 /// when the bytes kept for the cards the list lacks could no longer name them all, version 16
-/// Soulfire Eruption, for the same reason, version 17 issue 28's phasing cards):
+/// Soulfire Eruption, for the same reason, version 17 issue 28's phasing, cumulative upkeep and
+/// block requirement cards):
 /// palette and object bytes name cards of this list, *by position*, so a card added to the
 /// engine (and `rulings/cards.toml`) doesn't shift what any byte names and every seed keeps
 /// generating the boards it did. A card the engine has and this list lacks is still generated,
@@ -77,7 +78,7 @@ const ZONES: [ZoneKind; 10] = [
 /// many seeds generate (bump the version and rerun `measure_hunts`, BENCHMARKS.md "Mutant
 /// hunts"). A name the engine lacks is skipped.
 pub const POOL_VERSION: u32 = 17;
-pub const POOL: [&str; 162] = [
+pub const POOL: [&str; 165] = [
     "Plains",
     "Island",
     "Swamp",
@@ -265,11 +266,15 @@ pub const POOL: [&str; 162] = [
     // Version 16: issue 27 part 5 continued (CR 608.2f Example 2: any number of targets, each
     // considered one at a time), the free bytes being all in use again.
     "Soulfire Eruption",
-    // Version 17: issue 28's phasing cards (CR 702.26), when the bytes kept for cards the list
-    // lacks could no longer name them all.
+    // Version 17: issue 28's phasing, cumulative upkeep and block requirement cards (CR 702.26,
+    // 702.24a, 509.1c), when the bytes kept for cards the list lacks could no longer name them
+    // all.
     "Sandbar Crocodile",
     "Reality Ripple",
     "Collective Unconscious",
+    "Jötun Owl Keeper",
+    "Phyrexian Soulgorger",
+    "Razorgrass Screen",
 ];
 
 /// Bytes from this one up name the engine's cards that [`POOL`] doesn't list (when there are

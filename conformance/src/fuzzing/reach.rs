@@ -44,6 +44,8 @@ pub struct Reach {
     /// Steps after which the board applied an effect out of timestamp order because it depends
     /// on another (CR 613.8b).
     pub dependency_orders: u64,
+    /// Steps in which a permanent phased out (CR 702.26b).
+    pub phasings: u64,
     /// Scenarios (not steps) in which each feature above happened at least once: how often the
     /// generator builds a game that exercises it ([`Features`]).
     pub with: Features,
@@ -57,6 +59,7 @@ pub struct Features {
     pub trample_over_blockers: u64,
     pub replacement_order: u64,
     pub dependency: u64,
+    pub phasing: u64,
 }
 
 impl Features {
@@ -68,6 +71,7 @@ impl Features {
             trample_over_blockers: u64::from(one.trample_over_blockers > 0),
             replacement_order: u64::from(one.replacement_orders > 0),
             dependency: u64::from(one.dependency_orders > 0),
+            phasing: u64::from(one.phasings > 0),
         }
     }
 
@@ -77,6 +81,7 @@ impl Features {
         self.trample_over_blockers = self.trample_over_blockers.saturating_add(o.trample_over_blockers);
         self.replacement_order = self.replacement_order.saturating_add(o.replacement_order);
         self.dependency = self.dependency.saturating_add(o.dependency);
+        self.phasing = self.phasing.saturating_add(o.phasing);
     }
 }
 
@@ -118,6 +123,7 @@ impl Reach {
         self.trample_over_blockers = self.trample_over_blockers.saturating_add(other.trample_over_blockers);
         self.replacement_orders = self.replacement_orders.saturating_add(other.replacement_orders);
         self.dependency_orders = self.dependency_orders.saturating_add(other.dependency_orders);
+        self.phasings = self.phasings.saturating_add(other.phasings);
         self.with.add(other.with);
         self.max_turns = self.max_turns.max(other.max_turns);
     }
@@ -176,7 +182,7 @@ pub fn render(reach: &Reach, seconds: f64) -> String {
     let w = reach.with;
     let _ = writeln!(
         out,
-        "scenarios with blockers {} ({:.1}%), first strike {} ({:.1}%), trample over blockers {} ({:.1}%), a replacement order {} ({:.1}%), a dependency between effects {} ({:.1}%)",
+        "scenarios with blockers {} ({:.1}%), first strike {} ({:.1}%), trample over blockers {} ({:.1}%), a replacement order {} ({:.1}%), a dependency between effects {} ({:.1}%), phasing {} ({:.1}%)",
         w.blocks,
         pct(w.blocks),
         w.first_strike,
@@ -186,7 +192,9 @@ pub fn render(reach: &Reach, seconds: f64) -> String {
         w.replacement_order,
         pct(w.replacement_order),
         w.dependency,
-        pct(w.dependency)
+        pct(w.dependency),
+        w.phasing,
+        pct(w.phasing)
     );
     let n = Invariant::ALL.len();
     let _ = writeln!(
@@ -395,7 +403,7 @@ mod tests {
         other.with = Features::of(&other);
         total.merge(&other);
         total.merge(&Reach { scenarios: 2, ..Reach::default() });
-        assert_eq!(total.with, Features { blocks: 2, first_strike: 1, trample_over_blockers: 0, replacement_order: 1, dependency: 1 });
+        assert_eq!(total.with, Features { blocks: 2, first_strike: 1, trample_over_blockers: 0, replacement_order: 1, dependency: 1, phasing: 0 });
         let text = render(&total, 1.0);
         assert!(
             text.contains("scenarios with blockers 2 (50.0%), first strike 1 (25.0%), trample over blockers 0 (0.0%), a replacement order 1 (25.0%), a dependency between effects 1 (25.0%)"),

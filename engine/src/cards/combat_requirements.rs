@@ -2,7 +2,8 @@
 //! combat Examples of the CR need: Mogg Flunkies ("can't attack or block alone", CR 508.1c
 //! Example), Juggernaut and Silent Arbiter (a requirement against a restriction, CR 508.1d
 //! Example), Brave the Sands ("can block an additional creature", CR 702.19b Example 1) and
-//! Wandering Ones (a 1/1 with no abilities), Craven Giant ("can't block", CR 113.2a Example).
+//! Wandering Ones (a 1/1 with no abilities), Craven Giant ("can't block", CR 113.2a Example),
+//! Razorgrass Screen ("blocks each combat if able", CR 509.1c Example).
 //! Oracle texts from MTGJSON (the reference card data for Juggernaut and Wandering Ones; STH,
 //! 5DN and KTK set files for the others).
 use super::{creatures_you_control, keyword, static_continuous, CardDef};
@@ -85,4 +86,18 @@ pub fn craven_giant() -> CardDef {
         .subtypes(&["Giant"])
         .pt(4, 1)
         .ability(combat(CombatRule::CantBlock))
+}
+
+/// Razorgrass Screen ({1} Artifact Creature — Wall 2/1), 5DN 145: a requirement on a blocker
+/// (CR 509.1c Example).
+pub const RAZORGRASS_SCREEN: &str = "Defender (This creature can't attack.)\nThis creature blocks each combat if able.";
+
+pub fn razorgrass_screen() -> CardDef {
+    CardDef::new("Razorgrass Screen", RAZORGRASS_SCREEN)
+        .cost("{1}")
+        .types(&[CardType::Artifact, CardType::Creature])
+        .subtypes(&["Wall"])
+        .pt(2, 1)
+        .ability(keyword(Keyword::Defender))
+        .ability(combat(CombatRule::BlocksEachCombatIfAble))
 }

@@ -24,6 +24,7 @@ mod chimeric_mass;
 mod clone;
 mod combat_creatures;
 mod phasing_cards;
+mod cumulative_upkeep_cards;
 mod combat_requirements;
 mod blocked_triggers;
 mod damage_examples;
@@ -459,12 +460,18 @@ fn registry() -> &'static Registry {
             phasing_cards::sandbar_crocodile(),
             phasing_cards::reality_ripple(),
             phasing_cards::collective_unconscious(),
+            // Cumulative upkeep Examples, issue 28 (CR 702.24a).
+            cumulative_upkeep_cards::jotun_owl_keeper(),
+            cumulative_upkeep_cards::phyrexian_soulgorger(),
+            // Block requirements, issue 28 (CR 509.1c Example).
+            combat_requirements::razorgrass_screen(),
         ]);
         let tokens = vec![
             hangarback_walker::thopter_token(),
             tevesh_szat::thrull_token(),
             example_cards::boo_token(),
             game_basics::dwarf_berserker_token(),
+            cumulative_upkeep_cards::bird_token(),
         ];
         let by_name = cards.iter().enumerate().map(|(i, c)| (c.name.clone(), i)).collect();
         let token_by_name = tokens.iter().enumerate().map(|(i, c)| (c.name.clone(), i)).collect();
@@ -652,7 +659,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 177);
+        assert_eq!(names.len(), 183);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {

@@ -16,7 +16,7 @@ pub fn def() -> CardDef {
         // CR 702.24a: cumulative upkeep is a triggered ability.
         .ability(triggered(
             Trigger::BeginningOfYourUpkeep,
-            Effect::CumulativeUpkeep { cost: cost_mana("{2}").unwrap_or_default() },
+            Effect::CumulativeUpkeep { cost: crate::abilities::UpkeepCost::Mana(cost_mana("{2}").unwrap_or_default()) },
         ))
         .ability(Ability::Static(StaticAbility::ManaReplacement(ManaReplacement {
             scope: ManaReplacementScope::LandTapped,

@@ -595,6 +595,9 @@ impl Checker {
             self.count(Invariant::ChimericMassDies, armed);
         }
         combat::reached(t, events, &mut self.reach);
+        if events.iter().any(|e| matches!(e, mtg_engine::Event::PhasedOut { .. })) {
+            self.reach.phasings += 1;
+        }
         // The board after the step is the one the invariants above computed: kept, not recomputed.
         if mtg_engine::layers::dependency_ordered(t.after.state()) {
             self.reach.dependency_orders += 1;
