@@ -12,6 +12,7 @@ pub mod actions;
 mod activation;
 pub mod cards;
 mod casting;
+pub mod color_identity;
 mod combat;
 pub mod costs;
 pub mod counters;

@@ -32,6 +32,8 @@ pub struct ObjectView {
     pub supertypes: Vec<String>,
     /// Letters W U B R G.
     pub colors: Vec<String>,
+    /// The card's color identity, letters W U B R G (CR 903.4).
+    pub color_identity: Vec<String>,
     pub keywords: Vec<String>,
     pub counters: BTreeMap<String, u32>,
     pub mana_value: u32,
@@ -107,6 +109,7 @@ pub(crate) fn object_view(state: &GameState, board: &Board, id: ObjectId) -> Opt
         subtypes: (*ch.subtypes).clone(),
         supertypes: (*ch.supertypes).clone(),
         colors: ch.colors.iter().map(|c| c.letter().to_string()).collect(),
+        color_identity: obj.def.def().map(crate::color_identity::of).unwrap_or_default().iter().map(|c| c.letter().to_string()).collect(),
         keywords: ch.keyword_names().into_iter().map(str::to_string).collect(),
         counters: obj.counters.to_map(),
         mana_value: ch.mana_value(x),

@@ -210,6 +210,9 @@ pub struct ObjectObservation {
     pub attached_to: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub commander: Option<bool>,
+    /// The card's color identity (CR 903.4), color letters.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub color_identity: Option<Vec<String>>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]

@@ -414,6 +414,7 @@ fn object_value(o: &ObjectObservation, field: ObjectField) -> Option<Value> {
         F::Subtypes => list(&o.subtypes),
         F::Supertypes => list(&o.supertypes),
         F::Colors => list(&o.colors),
+        F::ColorIdentity => list(&o.color_identity),
         F::Keywords => list(&o.keywords),
         F::Counters => o.counters.clone().map(Value::Counters),
         F::ManaValue => int(&o.mana_value),

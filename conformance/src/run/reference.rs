@@ -622,6 +622,7 @@ impl<G: RulesGame> Session<G> {
                     .unwrap_or_default(),
             }),
             commander: Some(v.commander),
+            color_identity: Some(v.color_identity.clone()),
         }
     }
 

@@ -101,6 +101,7 @@ mod cr_6xx_cards;
 mod cr_6xx_named;
 mod library_actions;
 mod toxic_cards;
+mod commander_cards;
 
 /// Printed characteristics and abilities of a card or token definition (CR 109.3).
 #[derive(Clone, Debug, PartialEq)]
@@ -465,6 +466,8 @@ fn registry() -> &'static Registry {
             cumulative_upkeep_cards::phyrexian_soulgorger(),
             // Block requirements, issue 28 (CR 509.1c Example).
             combat_requirements::razorgrass_screen(),
+            // CR 903.4 Example, issue 28 (color identity).
+            commander_cards::bosh_iron_golem(),
         ]);
         let tokens = vec![
             hangarback_walker::thopter_token(),
@@ -659,7 +662,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 183);
+        assert_eq!(names.len(), 184);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {

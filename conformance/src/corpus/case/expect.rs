@@ -32,6 +32,7 @@ names! {
         AttachedTo = "attached_to",
         Commander = "commander",
         Name = "name",
+        ColorIdentity = "color_identity",
     }
 }
 
@@ -123,7 +124,7 @@ impl ObjectField {
             Tapped | Commander => Shape::Bool,
             Power | Toughness | Loyalty | ManaValue | Damage => Shape::Int,
             Types | Subtypes | Supertypes | Keywords => Shape::Set(TextKind::Free),
-            Colors => Shape::Set(TextKind::Color),
+            Colors | ColorIdentity => Shape::Set(TextKind::Color),
             Counters => Shape::Counters,
             AttachedTo => Shape::Text(TextKind::RefOrNone),
             Name => Shape::Text(TextKind::Free),
@@ -663,6 +664,7 @@ const EXPECT_KEYS: &[&str] = &[
     "attached_to",
     "commander",
     "name",
+    "color_identity",
     "life",
     "mana_pool",
     "hand_size",

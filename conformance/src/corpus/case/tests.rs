@@ -360,9 +360,9 @@ fn step_errors() {
 #[test]
 fn expectation_errors() {
     for (step, message) in [
-        (r#"{ expect = { object = "g", pwoer = 3 } }"#, "unknown key `pwoer` in an expectation, expected one of `object`, `player`, `stack`, `zone`, `owner`, `controller`, `names`, `count`, `tapped`, `power`, `toughness`, `loyalty`, `types`, `subtypes`, `supertypes`, `colors`, `keywords`, `counters`, `mana_value`, `damage`, `attached_to`, `commander`, `name`, `life`, `mana_pool`, `hand_size`, `library_size`, `lost`, `poison`, `shuffles`"),
+        (r#"{ expect = { object = "g", pwoer = 3 } }"#, "unknown key `pwoer` in an expectation, expected one of `object`, `player`, `stack`, `zone`, `owner`, `controller`, `names`, `count`, `tapped`, `power`, `toughness`, `loyalty`, `types`, `subtypes`, `supertypes`, `colors`, `keywords`, `counters`, `mana_value`, `damage`, `attached_to`, `commander`, `name`, `color_identity`, `life`, `mana_pool`, `hand_size`, `library_size`, `lost`, `poison`, `shuffles`"),
         (r#"{ expect = { object = "g", power = "3" } }"#, "expected an integer, found a string"),
-        (r#"{ expect = { object = "g", life = 3 } }"#, "`life` is not a field of an object (unknown object field `life`, expected one of `zone`, `controller`, `owner`, `tapped`, `power`, `toughness`, `loyalty`, `types`, `subtypes`, `supertypes`, `colors`, `keywords`, `counters`, `mana_value`, `damage`, `attached_to`, `commander`, `name`)"),
+        (r#"{ expect = { object = "g", life = 3 } }"#, "`life` is not a field of an object (unknown object field `life`, expected one of `zone`, `controller`, `owner`, `tapped`, `power`, `toughness`, `loyalty`, `types`, `subtypes`, `supertypes`, `colors`, `keywords`, `counters`, `mana_value`, `damage`, `attached_to`, `commander`, `name`, `color_identity`)"),
         (r#"{ expect = { player = "alice", power = 3 } }"#, "`power` is not a field of a player (unknown player field `power`, expected one of `life`, `mana_pool`, `hand_size`, `library_size`, `lost`, `poison`, `shuffles`)"),
         (r#"{ expect = { object = "g", player = "alice" } }"#, "an expectation has one subject: `object`, `player` or `stack`, not several"),
         (r#"{ expect = { power = 3 } }"#, "an expectation needs a subject: `object`, `player`, `stack` or `zone`"),
