@@ -57,6 +57,9 @@ pub enum Keyword {
     Toxic(u32),
     /// CR 702.26a: phases out, or in, as its controller's untap step begins (`phasing`).
     Phasing,
+    /// CR 702.8a: "You may play this card any time you could cast an instant" (from the hand:
+    /// casting checks it, `casting::check_cast`).
+    Flash,
 }
 
 impl Keyword {
@@ -77,6 +80,7 @@ impl Keyword {
             Keyword::Embalm => "Embalm",
             Keyword::Toxic(_) => "Toxic",
             Keyword::Phasing => "Phasing",
+            Keyword::Flash => "Flash",
             Keyword::DoubleStrike => "Double strike",
             Keyword::Shadow => "Shadow",
             Keyword::Indestructible => "Indestructible",
@@ -302,6 +306,8 @@ pub enum Trigger {
     BeginningOfYourUpkeep,
     /// "At the beginning of combat on your turn" (CR 507.1).
     BeginningOfCombatOnYourTurn,
+    /// "At the beginning of the end step": every end step, whoever's turn it is (CR 513.1a).
+    BeginningOfEachEndStep,
     /// "When this creature dies" (CR 700.4; a leaves-the-battlefield ability, CR 603.10a).
     Dies,
     /// "Whenever [a player / you] tap[s] a [basic] [land / creature] for mana [of the chosen
@@ -881,6 +887,8 @@ pub enum Effect {
     ReturnToBattlefield { object: EffectObject },
     /// "Sacrifice this permanent unless you sacrifice a [filter]" (choice: `Answers::sacrifice`).
     SacrificeThisUnlessSacrifice { types: Vec<CardType> },
+    /// "Sacrifice this [permanent]" (CR 701.21a), if it is still on the battlefield.
+    SacrificeThis,
     /// "Remove a [kind] counter from this permanent. If you can't, sacrifice it" (fading,
     /// CR 702.32a).
     RemoveCounterOrSacrificeThis { kind: String },

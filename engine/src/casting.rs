@@ -53,7 +53,8 @@ pub(crate) fn check_cast(state: &GameState, board: &Board, c: &Cast) -> Result<C
         // CR 305.9: a land can't be cast; it is played.
         return Err(Rejection::WrongObject { object: card, reason: "lands are played, not cast".into() });
     }
-    let instant_speed = ch.is(CardType::Instant);
+    // CR 702.8a: flash lets the card be cast any time an instant could be.
+    let instant_speed = ch.is(CardType::Instant) || ch.has_keyword(crate::abilities::Keyword::Flash);
     if !instant_speed && (player != state.active || !state.step.is_main() || !state.stack.is_empty()) {
         return Err(Rejection::WrongTiming(
             "sorcery timing: your main phase with an empty stack (CR 307.1)".into(),

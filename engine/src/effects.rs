@@ -622,6 +622,11 @@ pub(crate) fn resolve(
                 }
             }
         }
+        Effect::SacrificeThis => {
+            if let Some(this) = ctx.object(state, EffectObject::This) {
+                zones::sacrifice(state, this, ev);
+            }
+        }
         Effect::RemoveCounterOrSacrificeThis { kind } => {
             let Some(this) = ctx.object(state, EffectObject::This) else { return Ok(()) };
             let removed = zones::remove_counters(state, this, kind, 1, ev) == 1;

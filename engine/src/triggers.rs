@@ -227,9 +227,17 @@ pub(crate) fn became_blocked(state: &mut GameState, board: &Board, attacker: Obj
     }
 }
 
-/// The end step began (CR 513.1): delayed triggered abilities waiting for "the beginning of
-/// the next end step" trigger, once (CR 603.7b), and are gone.
+/// The end step began (CR 513.1): "at the beginning of the end step" abilities trigger, and
+/// delayed triggered abilities waiting for "the beginning of the next end step" trigger, once
+/// (CR 603.7b), and are gone.
 pub(crate) fn beginning_of_end_step(state: &mut GameState) {
+    // CR 513.1a: of every permanent, whoever's turn it is.
+    let board = board_of(state);
+    let ids: Vec<(ObjectId, PlayerId)> =
+        state.zone_objects(ZoneKind::Battlefield, None).iter().map(|o| (o.id, o.controller)).collect();
+    for (id, controller) in ids {
+        queue_matching(state, &board, id, controller, Trigger::BeginningOfEachEndStep);
+    }
     delayed_due(state, Trigger::AtBeginningOfNextEndStep);
 }
 

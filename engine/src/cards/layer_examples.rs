@@ -173,3 +173,19 @@ pub fn svogthos() -> CardDef {
             ]),
         ))
 }
+
+/// Dress Down ({1}{U} Enchantment; MTGJSON MH2 #39): flash (CR 702.8a), an enters trigger, "creatures
+/// lose all abilities" (layer 6, itself included once it is a creature), and a sacrifice at the
+/// beginning of every end step (CR 513.1a). Here for a dependency loop in layer 6 (CR 613.8b).
+pub const DRESS_DOWN: &str = "Flash\nWhen this enchantment enters, draw a card.\nCreatures lose all abilities.\nAt the beginning of the end step, sacrifice this enchantment.";
+
+pub fn dress_down() -> CardDef {
+    let creatures = PermanentFilter { types: vec![CardType::Creature], ..PermanentFilter::default() };
+    CardDef::new("Dress Down", DRESS_DOWN)
+        .cost("{1}{U}")
+        .types(&[CardType::Enchantment])
+        .ability(Ability::Keyword(Keyword::Flash))
+        .ability(super::triggered(Trigger::ThisEnters, Effect::DrawCards(crate::abilities::Amount::Fixed(1))))
+        .ability(static_continuous(Affected::Where(Box::new(creatures)), Modification::RemoveAllAbilities))
+        .ability(super::triggered(Trigger::BeginningOfEachEndStep, Effect::SacrificeThis))
+}

@@ -468,6 +468,8 @@ fn registry() -> &'static Registry {
             combat_requirements::razorgrass_screen(),
             // CR 903.4 Example, issue 28 (color identity).
             commander_cards::bosh_iron_golem(),
+            // CR 613.8b: a dependency loop, issue 26.
+            layer_examples::dress_down(),
         ]);
         let tokens = vec![
             hangarback_walker::thopter_token(),
@@ -662,7 +664,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 184);
+        assert_eq!(names.len(), 185);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {
