@@ -70,14 +70,16 @@ const ZONES: [ZoneKind; 10] = [
 /// those of issue 27's fifth part, version 15 those of issue 28's library actions and toxic,
 /// when the bytes kept for the cards the list lacks could no longer name them all, version 16
 /// Soulfire Eruption, for the same reason, version 17 issue 28's phasing, cumulative upkeep and
-/// block requirement cards, version 18 Bosh, Iron Golem for color identity):
+/// block requirement cards, version 18 Bosh, Iron Golem for color identity, version 19
+/// changed no card, only [`HOME_ZONES`] (issue 26's copy creatures in the hand, Dress Down on
+/// the battlefield)):
 /// palette and object bytes name cards of this list, *by position*, so a card added to the
 /// engine (and `rulings/cards.toml`) doesn't shift what any byte names and every seed keeps
 /// generating the boards it did. A card the engine has and this list lacks is still generated,
 /// through the few bytes kept for it ([`card_of_byte`]); appending it here instead changes what
 /// many seeds generate (bump the version and rerun `measure_hunts`, BENCHMARKS.md "Mutant
 /// hunts"). A name the engine lacks is skipped.
-pub const POOL_VERSION: u32 = 18;
+pub const POOL_VERSION: u32 = 19;
 pub const POOL: [&str; 166] = [
     "Plains",
     "Island",
@@ -387,7 +389,7 @@ const NEW_THEMES_FROM: u8 = 240;
 /// cyclers in the hand (cast, cycled), the permanents whose triggers and effects the rulings
 /// are about on the battlefield. An object of such a card is put there when its zone byte is
 /// [`HOME_FROM`] or more (about three times in eight), else in a zone of [`ZONES`].
-pub const HOME_ZONES: [(&str, ZoneKind); 41] = [
+pub const HOME_ZONES: [(&str, ZoneKind); 45] = [
     ("Hangarback Walker", ZoneKind::Hand),
     ("Stumpsquall Hydra", ZoneKind::Hand),
     ("Endless One", ZoneKind::Hand),
@@ -437,6 +439,12 @@ pub const HOME_ZONES: [(&str, ZoneKind); 41] = [
     ("Humility", ZoneKind::Battlefield),
     ("March of the Machines", ZoneKind::Battlefield),
     ("Mycosynth Lattice", ZoneKind::Battlefield),
+    // Card pool v18 (issue 26): the creatures that copy as they enter, in the hand to be cast,
+    // and Dress Down, whose loop with Humility needs both on the battlefield (CR 613.8b).
+    ("Moritte of the Frost", ZoneKind::Hand),
+    ("Glasspool Mimic", ZoneKind::Hand),
+    ("Altered Ego", ZoneKind::Hand),
+    ("Dress Down", ZoneKind::Battlefield),
 ];
 
 /// See [`HOME_ZONES`].

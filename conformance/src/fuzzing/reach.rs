@@ -46,6 +46,9 @@ pub struct Reach {
     pub dependency_orders: u64,
     /// Steps in which a permanent phased out (CR 702.26b).
     pub phasings: u64,
+    /// Steps after which a permanent on the battlefield had copiable values a copy effect set
+    /// (CR 707.2): it entered as a copy or became one.
+    pub copy_effects: u64,
     /// Scenarios (not steps) in which each feature above happened at least once: how often the
     /// generator builds a game that exercises it ([`Features`]).
     pub with: Features,
@@ -60,6 +63,7 @@ pub struct Features {
     pub replacement_order: u64,
     pub dependency: u64,
     pub phasing: u64,
+    pub copy: u64,
 }
 
 impl Features {
@@ -72,6 +76,7 @@ impl Features {
             replacement_order: u64::from(one.replacement_orders > 0),
             dependency: u64::from(one.dependency_orders > 0),
             phasing: u64::from(one.phasings > 0),
+            copy: u64::from(one.copy_effects > 0),
         }
     }
 
@@ -82,6 +87,7 @@ impl Features {
         self.replacement_order = self.replacement_order.saturating_add(o.replacement_order);
         self.dependency = self.dependency.saturating_add(o.dependency);
         self.phasing = self.phasing.saturating_add(o.phasing);
+        self.copy = self.copy.saturating_add(o.copy);
     }
 }
 
@@ -124,6 +130,7 @@ impl Reach {
         self.replacement_orders = self.replacement_orders.saturating_add(other.replacement_orders);
         self.dependency_orders = self.dependency_orders.saturating_add(other.dependency_orders);
         self.phasings = self.phasings.saturating_add(other.phasings);
+        self.copy_effects = self.copy_effects.saturating_add(other.copy_effects);
         self.with.add(other.with);
         self.max_turns = self.max_turns.max(other.max_turns);
     }
@@ -182,7 +189,7 @@ pub fn render(reach: &Reach, seconds: f64) -> String {
     let w = reach.with;
     let _ = writeln!(
         out,
-        "scenarios with blockers {} ({:.1}%), first strike {} ({:.1}%), trample over blockers {} ({:.1}%), a replacement order {} ({:.1}%), a dependency between effects {} ({:.1}%), phasing {} ({:.1}%)",
+        "scenarios with blockers {} ({:.1}%), first strike {} ({:.1}%), trample over blockers {} ({:.1}%), a replacement order {} ({:.1}%), a dependency between effects {} ({:.1}%), phasing {} ({:.1}%), a copy {} ({:.1}%)",
         w.blocks,
         pct(w.blocks),
         w.first_strike,
@@ -194,7 +201,9 @@ pub fn render(reach: &Reach, seconds: f64) -> String {
         w.dependency,
         pct(w.dependency),
         w.phasing,
-        pct(w.phasing)
+        pct(w.phasing),
+        w.copy,
+        pct(w.copy)
     );
     let n = Invariant::ALL.len();
     let _ = writeln!(
@@ -399,14 +408,14 @@ mod tests {
         let mut one = Reach { blocks: 3, first_strike_steps: 2, scenarios: 1, ..Reach::default() };
         one.with = Features::of(&one);
         total.merge(&one);
-        let mut other = Reach { blocks: 1, replacement_orders: 5, dependency_orders: 7, scenarios: 1, ..Reach::default() };
+        let mut other = Reach { blocks: 1, replacement_orders: 5, dependency_orders: 7, copy_effects: 2, scenarios: 1, ..Reach::default() };
         other.with = Features::of(&other);
         total.merge(&other);
         total.merge(&Reach { scenarios: 2, ..Reach::default() });
-        assert_eq!(total.with, Features { blocks: 2, first_strike: 1, trample_over_blockers: 0, replacement_order: 1, dependency: 1, phasing: 0 });
+        assert_eq!(total.with, Features { blocks: 2, first_strike: 1, trample_over_blockers: 0, replacement_order: 1, dependency: 1, phasing: 0, copy: 1 });
         let text = render(&total, 1.0);
         assert!(
-            text.contains("scenarios with blockers 2 (50.0%), first strike 1 (25.0%), trample over blockers 0 (0.0%), a replacement order 1 (25.0%), a dependency between effects 1 (25.0%)"),
+            text.contains("scenarios with blockers 2 (50.0%), first strike 1 (25.0%), trample over blockers 0 (0.0%), a replacement order 1 (25.0%), a dependency between effects 1 (25.0%), phasing 0 (0.0%), a copy 1 (25.0%)"),
             "{text}"
         );
     }

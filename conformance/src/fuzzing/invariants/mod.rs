@@ -365,6 +365,15 @@ impl fmt::Display for Invariant {
     }
 }
 
+/// Whether a permanent on the battlefield has copiable values a copy effect set (CR 707.2), for
+/// `reach`'s count of the scenarios that meet a copy.
+fn copy_on_battlefield(state: &GameState) -> bool {
+    state.effects.iter().any(|e| {
+        e.modifications.iter().any(|m| matches!(m, mtg_engine::abilities::Modification::BecomeCopy(_)))
+            && e.affected.iter().any(|o| state.object(*o).is_some_and(|x| x.zone == mtg_engine::ZoneKind::Battlefield))
+    })
+}
+
 /// Which invariants to check (all of them, or one to isolate a mutant's bug).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Selection(BTreeSet<Invariant>);
@@ -601,6 +610,9 @@ impl Checker {
         // The board after the step is the one the invariants above computed: kept, not recomputed.
         if mtg_engine::layers::dependency_ordered(t.after.state()) {
             self.reach.dependency_orders += 1;
+        }
+        if copy_on_battlefield(t.after.state()) {
+            self.reach.copy_effects += 1;
         }
         // Before deathtouch: lethal damage is the basic rule, deathtouch the wider one.
         if self.on(Invariant::LethalDamage) {
