@@ -240,6 +240,18 @@ fn push_effect(state: &mut GameState, ctx: &ResolveCtx, id: ObjectId, modificati
 
 /// A delayed triggered ability created as the effect resolves (CR 603.7a), waiting for
 /// `trigger`; it keeps what the creating ability's event named (CR 603.7c).
+/// "[Permanents of a kind] get/gain ... until end of turn": the set is determined as the effect
+/// begins and doesn't change after (CR 611.2c).
+fn group_until_end_of_turn(state: &mut GameState, ctx: &ResolveCtx, filter: &crate::abilities::PermanentFilter, modifications: Vec<Modification>) {
+    let Some(source) = ctx.source else { return };
+    let board = board_of(state);
+    let affected = crate::layers::permanents_matching(state, &board, filter, source, ctx.controller);
+    if !affected.is_empty() {
+        let timestamp = state.new_timestamp();
+        state.effects.push(ContinuousEffect { timestamp, source: ctx.source, affected, modifications, duration: Duration::EndOfTurn });
+    }
+}
+
 fn create_delayed(state: &mut GameState, ctx: &ResolveCtx<'_>, trigger: crate::abilities::Trigger, effect: &Effect) {
     if let Some(source) = ctx.source {
         let source_card = state.object(source).and_then(|o| o.card);
@@ -1046,36 +1058,10 @@ pub(crate) fn resolve(
             state.stack.push(crate::state::StackEntry { id, controller: ctx.controller, ..entry });
         }
         Effect::PumpGroupUntilEndOfTurn { filter, power, toughness } => {
-            // CR 611.2c: the set is determined now, and doesn't change after.
-            let Some(source) = ctx.source else { return Ok(()) };
-            let board = board_of(state);
-            let affected = crate::layers::permanents_matching(state, &board, filter, source, ctx.controller);
-            if !affected.is_empty() {
-                let timestamp = state.new_timestamp();
-                state.effects.push(ContinuousEffect {
-                    timestamp,
-                    source: ctx.source,
-                    affected,
-                    modifications: vec![Modification::ModifyPt { power: *power, toughness: *toughness }],
-                    duration: Duration::EndOfTurn,
-                });
-            }
+            group_until_end_of_turn(state, ctx, filter, vec![Modification::ModifyPt { power: *power, toughness: *toughness }]);
         }
         Effect::GroupUntilEndOfTurn { filter, modifications } => {
-            // CR 611.2c: the set is determined now, and doesn't change after.
-            let Some(source) = ctx.source else { return Ok(()) };
-            let board = board_of(state);
-            let affected = crate::layers::permanents_matching(state, &board, filter, source, ctx.controller);
-            if !affected.is_empty() {
-                let timestamp = state.new_timestamp();
-                state.effects.push(ContinuousEffect {
-                    timestamp,
-                    source: ctx.source,
-                    affected,
-                    modifications: modifications.clone(),
-                    duration: Duration::EndOfTurn,
-                });
-            }
+            group_until_end_of_turn(state, ctx, filter, modifications.clone());
         }
         Effect::ExileAllGraveyards => {
             let ids: Vec<ObjectId> = state.zone_objects(ZoneKind::Graveyard, None).iter().map(|o| o.id).collect();
