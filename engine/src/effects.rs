@@ -238,8 +238,6 @@ fn push_effect(state: &mut GameState, ctx: &ResolveCtx, id: ObjectId, modificati
     state.effects.push(ContinuousEffect { timestamp, source: ctx.source, affected: vec![id], modifications, duration });
 }
 
-/// A delayed triggered ability created as the effect resolves (CR 603.7a), waiting for
-/// `trigger`; it keeps what the creating ability's event named (CR 603.7c).
 /// "[Permanents of a kind] get/gain ... until end of turn": the set is determined as the effect
 /// begins and doesn't change after (CR 611.2c).
 fn group_until_end_of_turn(state: &mut GameState, ctx: &ResolveCtx, filter: &crate::abilities::PermanentFilter, modifications: Vec<Modification>) {
@@ -252,20 +250,12 @@ fn group_until_end_of_turn(state: &mut GameState, ctx: &ResolveCtx, filter: &cra
     }
 }
 
+/// A delayed triggered ability created as the effect resolves (CR 603.7a), waiting for
+/// `trigger`; it keeps what the creating ability's event named (CR 603.7c).
 fn create_delayed(state: &mut GameState, ctx: &ResolveCtx<'_>, trigger: crate::abilities::Trigger, effect: &Effect) {
     if let Some(source) = ctx.source {
         let source_card = state.object(source).and_then(|o| o.card);
-        state.delayed_triggers.push(crate::state::DelayedTrigger {
-            trigger,
-            source,
-            source_card,
-            controller: ctx.controller,
-            effect: effect.clone(),
-            link: ctx.link,
-            event: ctx.event,
-            on: Vec::new(),
-            held: false,
-        });
+        push_delayed(state, ctx, source, source_card, trigger, effect, Vec::new(), false);
     }
 }
 
@@ -276,15 +266,30 @@ fn create_when_this(state: &mut GameState, ctx: &ResolveCtx<'_>, events: &[crate
     let Some(source) = ctx.source else { return };
     let Some(obj) = state.object(source).filter(|o| o.zone == ZoneKind::Battlefield) else { return };
     let (source_card, held) = (obj.card, obj.controller == ctx.controller);
+    push_delayed(state, ctx, source, source_card, crate::abilities::Trigger::WhenThis, effect, events.to_vec(), held);
+}
+
+/// The delayed triggered ability both kinds create, with what the creating ability knew.
+#[allow(clippy::too_many_arguments)]
+fn push_delayed(
+    state: &mut GameState,
+    ctx: &ResolveCtx<'_>,
+    source: ObjectId,
+    source_card: Option<crate::ids::CardId>,
+    trigger: crate::abilities::Trigger,
+    effect: &Effect,
+    on: Vec<crate::abilities::SourceEvent>,
+    held: bool,
+) {
     state.delayed_triggers.push(crate::state::DelayedTrigger {
-        trigger: crate::abilities::Trigger::WhenThis,
+        trigger,
         source,
         source_card,
         controller: ctx.controller,
         effect: effect.clone(),
         link: ctx.link,
         event: ctx.event,
-        on: events.to_vec(),
+        on,
         held,
     });
 }
