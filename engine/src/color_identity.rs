@@ -5,6 +5,7 @@
 //! characteristics now.
 
 use crate::cards::CardDef;
+use crate::mana::ManaType;
 use crate::types::Color;
 
 /// The color identity of the card (or token) `def` defines, in WUBRG order.
@@ -41,17 +42,7 @@ fn symbols(text: &str) -> impl Iterator<Item = &str> {
 /// The colors a mana symbol has (CR 107.4, 105.1: a hybrid symbol has both of its colors, a
 /// Phyrexian one its color); `{T}`, `{Q}`, `{S}`, `{X}`, `{C}` and numbers have none.
 fn colors_of_symbol(symbol: &str) -> Vec<Color> {
-    symbol
-        .split('/')
-        .filter_map(|part| match part {
-            "W" => Some(Color::White),
-            "U" => Some(Color::Blue),
-            "B" => Some(Color::Black),
-            "R" => Some(Color::Red),
-            "G" => Some(Color::Green),
-            _ => None,
-        })
-        .collect()
+    symbol.split('/').filter_map(|part| ManaType::parse_symbol(part).and_then(Color::from_mana_type)).collect()
 }
 
 #[cfg(test)]
