@@ -395,6 +395,8 @@ struct Application {
     /// A static ability's effect beginning in this layer: its source and ability (its objects
     /// are decided when it is applied).
     starting: Option<(ObjectId, Arc<Ability>)>,
+    /// A static ability's effect begun in an earlier layer: its index in `started`.
+    begun: Option<usize>,
 }
 
 /// A static ability's effect that has begun to apply, and the objects it applies to (CR 613.6).
@@ -485,18 +487,43 @@ fn objects_of(state: &GameState, board: &Board, battlefield: &[ObjectId], app: &
     exists.then(|| affected_now(state, board, battlefield, *source, affected))
 }
 
-/// Applies `app` to the board (recording a static ability's effect as begun).
-fn apply_application(state: &GameState, board: &mut Board, battlefield: &[ObjectId], app: &Application, started: &mut Vec<Started>) {
-    let Some(objects) = objects_of(state, board, battlefield, app) else { return };
+/// Applies `app` to the board (recording a static ability's effect as begun). Returns, for a
+/// static ability's effect, its index in `started` and the objects it was applied to.
+fn apply_application(
+    state: &GameState,
+    board: &mut Board,
+    battlefield: &[ObjectId],
+    app: &Application,
+    started: &mut Vec<Started>,
+) -> Option<(usize, Vec<ObjectId>)> {
+    let objects = objects_of(state, board, battlefield, app)?;
     for id in &objects {
         if let (Some(ch), Some(obj)) = (board.get_mut(id), state.object(*id)) {
             apply(ch, &app.modification, app.timestamp, obj);
         }
     }
     if let Some((source, ability)) = &app.starting {
-        if !started.iter().any(|s| s.source == *source && Arc::ptr_eq(&s.ability, ability)) {
-            started.push(Started { source: *source, ability: Arc::clone(ability), timestamp: app.timestamp, affected: objects });
-        }
+        let k = match started.iter().position(|s| s.source == *source && Arc::ptr_eq(&s.ability, ability)) {
+            Some(k) => k,
+            None => {
+                started.push(Started { source: *source, ability: Arc::clone(ability), timestamp: app.timestamp, affected: objects.clone() });
+                started.len() - 1
+            }
+        };
+        return Some((k, objects));
+    }
+    app.begun.map(|k| (k, objects))
+}
+
+/// Records in `trace` that the effect `started[k]` applied to `objects` in `layer`.
+fn record(trace: &mut LayerTrace, started: &[Started], k: usize, layer: Layer, objects: Vec<ObjectId>) {
+    // `started` only grows, so entry k of the trace is entry k of `started`.
+    while trace.effects.len() <= k {
+        let Some(s) = started.get(trace.effects.len()) else { return };
+        trace.effects.push(TracedEffect { source: s.source, ability: Arc::clone(&s.ability), layers: Vec::new() });
+    }
+    if let Some(e) = trace.effects.get_mut(k) {
+        e.layers.push((layer, objects));
     }
 }
 
@@ -759,7 +786,7 @@ pub(crate) fn kept(state: &GameState) -> Arc<crate::revision::Kept> {
         return kept;
     }
     let mut orders = 0;
-    let board = compute(state, &mut orders);
+    let board = compute(state, &mut orders, None);
     let kept = Arc::new(crate::revision::Kept::new(board, crate::revision::LayerInputs::of(&state.objects), orders));
     state.board_cache.put(key, Arc::clone(&kept));
     kept
@@ -809,6 +836,7 @@ fn begin_in_layer(state: &GameState, board: &Board, objs: &[&Object], layer: Lay
                     affected: Vec::new(),
                     modification: for_source(part, Some(obj), state, board),
                     starting: Some((*id, Arc::clone(&inst.ability))),
+                    begun: None,
                 });
             }
         }
@@ -823,11 +851,45 @@ pub fn dependency_ordered(state: &GameState) -> bool {
 
 /// Characteristics of every object in the game, computed afresh.
 pub fn compute_all(state: &GameState) -> Board {
-    compute(state, &mut 0)
+    compute(state, &mut 0, None)
 }
 
-/// [`compute_all`], counting in `orders` the effects dependency applied before an earlier one.
-fn compute(state: &GameState, orders: &mut u32) -> Board {
+/// What a computation of the board did with the effects of static abilities, layer by layer:
+/// the objects each one applied to in each layer it applied in, in the order applied (CR
+/// 613.6: once begun, an effect keeps applying to the same objects in its later layers). Built
+/// only on request ([`compute_traced`]): the board itself doesn't need it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LayerTrace {
+    pub effects: Vec<TracedEffect>,
+}
+
+/// One static ability's effect in a [`LayerTrace`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct TracedEffect {
+    /// The object whose static ability generates the effect.
+    pub source: ObjectId,
+    pub ability: Arc<Ability>,
+    /// Each application of a part of the effect: its layer and the objects it applied to.
+    pub layers: Vec<(Layer, Vec<ObjectId>)>,
+}
+
+/// [`compute_all`] with the trace of what the static abilities' effects applied to, layer by
+/// layer (CR 613.6).
+pub fn compute_traced(state: &GameState) -> (Board, LayerTrace) {
+    let mut trace = LayerTrace::default();
+    let board = compute(state, &mut 0, Some(&mut trace));
+    (board, trace)
+}
+
+/// The objects a static ability of `source` with this `affected` applies to on `board` as it
+/// stands (CR 611.3a): what its text says now, for an observer re-reading an effect.
+pub fn affected_on(state: &GameState, board: &Board, source: ObjectId, affected: &Affected) -> Vec<ObjectId> {
+    affected_now(state, board, &state.battlefield_ids(), source, affected)
+}
+
+/// [`compute_all`], counting in `orders` the effects dependency applied before an earlier one,
+/// and recording in `trace` (if asked) what each static ability's effect applied to.
+fn compute(state: &GameState, orders: &mut u32, mut trace: Option<&mut LayerTrace>) -> Board {
     // Printed values and layer 1 (CR 613.1, 613.2).
     let mut board = Board::with_capacity(state.objects.len());
     // The object of each board entry, in the same (id) order: the loops below walk both together
@@ -865,6 +927,7 @@ fn compute(state: &GameState, orders: &mut u32) -> Board {
                         affected: e.affected.clone(),
                         modification: part.clone(),
                         starting: None,
+                        begun: None,
                     });
                 }
             }
@@ -883,12 +946,13 @@ fn compute(state: &GameState, orders: &mut u32) -> Board {
                         affected: vec![obj.id],
                         modification: Modification::AddAbility(Box::new(Ability::Keyword(k))),
                         starting: None,
+                        begun: None,
                     });
                 }
             }
         }
         // Effects of static abilities begun in an earlier layer: the same objects (CR 613.6).
-        for st in &started {
+        for (k, st) in started.iter().enumerate() {
             let Ability::Static(StaticAbility::Continuous { modification, cda, .. }) = &*st.ability else { continue };
             for part in modification.parts().iter().filter(|p| p.layer(*cda) == layer) {
                 apps.push(Application {
@@ -898,6 +962,7 @@ fn compute(state: &GameState, orders: &mut u32) -> Board {
                     affected: st.affected.clone(),
                     modification: for_source(part, state.object(st.source), state, &board),
                     starting: None,
+                    begun: Some(k),
                 });
             }
         }
@@ -922,7 +987,10 @@ fn compute(state: &GameState, orders: &mut u32) -> Board {
             };
             let Some(i) = pick else { break };
             remaining.retain(|&x| x != i);
-            apply_application(state, &mut board, &battlefield, &apps[i], &mut started);
+            let applied = apply_application(state, &mut board, &battlefield, &apps[i], &mut started);
+            if let (Some(t), Some((k, objects))) = (trace.as_deref_mut(), applied) {
+                record(t, &started, k, layer, objects);
+            }
             // A static ability granted in layer 6 whose effect applies in layer 6 exists only
             // now: it depends on the effect that granted it (CR 613.8a) and applies after it,
             // in timestamp order with the rest (its timestamp is the later of its object's and

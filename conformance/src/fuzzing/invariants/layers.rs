@@ -6,7 +6,15 @@
 //!
 //! Armed when two effects apply to one object with parts in one layer (where their order could
 //! matter); the mutant `EffectsInListOrder` applies them in the order they are listed.
+//!
+//! And CR 613.6 ([`same_objects`]): an effect of a static ability that applies in several layers
+//! applies to the same objects in each, the set decided in its first layer, as the engine's
+//! trace of the computation shows. Armed when such an effect applied in two layers or more to
+//! some object; the mutant `FilterReadAgain` reads the ability's text again in its later
+//! layers.
 
+use mtg_engine::abilities::{Ability, StaticAbility};
+use mtg_engine::layers::Board;
 use mtg_engine::state::{ContinuousEffect, Effects};
 use mtg_engine::{GameState, ObjectId, ZoneKind};
 
@@ -49,6 +57,55 @@ pub(super) fn listing_order<G: RulesGame>(game: &G) -> Result<bool, Broken> {
                     "{id:?}'s characteristics change when its continuous effects are listed in reverse: {listed:?} as listed, {reversed:?} reversed"
                 ),
             ));
+        }
+    }
+    Ok(armed)
+}
+
+/// Whether some static ability on `board` has an effect with parts in two layers or more (so
+/// the trace is worth computing).
+fn spans_layers(board: &Board) -> bool {
+    board.values().any(|c| {
+        c.abilities.iter().any(|a| match &*a.ability {
+            Ability::Static(StaticAbility::Continuous { modification, cda, .. }) => {
+                modification.parts().windows(2).any(|w| w[0].layer(*cda) != w[1].layer(*cda))
+            }
+            _ => false,
+        })
+    })
+}
+
+/// CR 613.6 on the engine's trace: every application of a static ability's effect after its
+/// first is to the set of objects its first was to. Returns whether the check was armed.
+pub(super) fn same_objects<G: RulesGame>(game: &G, board: &Board) -> Result<bool, Broken> {
+    if !spans_layers(board) {
+        return Ok(false);
+    }
+    let trace = game.layer_trace();
+    let mut armed = false;
+    for e in &trace.effects {
+        let Some(((first_layer, first), rest)) = e.layers.split_first() else { continue };
+        let sorted = |v: &[ObjectId]| {
+            let mut v = v.to_vec();
+            v.sort_unstable();
+            v.dedup();
+            v
+        };
+        let want = sorted(first);
+        for (layer, objects) in rest {
+            if *layer != *first_layer && !want.is_empty() {
+                armed = true;
+            }
+            let got = sorted(objects);
+            if got != want {
+                return Err(Broken::new(
+                    Invariant::SameObjectsAcrossLayers,
+                    format!(
+                        "the effect of {:?}'s static ability applied to {want:?} in layer {first_layer:?} and to {got:?} in layer {layer:?}",
+                        e.source
+                    ),
+                ));
+            }
         }
     }
     Ok(armed)

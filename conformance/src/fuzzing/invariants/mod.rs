@@ -64,6 +64,9 @@ pub trait RulesGame: Clone + Sized {
     /// CR 106.7.
     fn could_produce(&self, permanent: ObjectId) -> BTreeSet<ManaType>;
     fn object_view(&self, object: ObjectId) -> Option<ObjectView>;
+    /// What the board's computation did with the static abilities' effects, layer by layer
+    /// (CR 613.6): the objects each applied to in each of its layers.
+    fn layer_trace(&self) -> mtg_engine::layers::LayerTrace;
     /// The reference game underneath, for the read-only queries no mutant changes (whose turn
     /// and step, the stack, pending triggers, which object a card is).
     fn reference(&self) -> &Game;
@@ -100,6 +103,9 @@ impl RulesGame for Game {
     }
     fn object_view(&self, object: ObjectId) -> Option<ObjectView> {
         Game::object_view(self, object)
+    }
+    fn layer_trace(&self) -> mtg_engine::layers::LayerTrace {
+        mtg_engine::layers::compute_traced(Game::state(self)).1
     }
     fn reference(&self) -> &Game {
         self
@@ -174,6 +180,9 @@ pub enum Invariant {
     /// CR 601.2f-h: a cast spends exactly the spell's total cost (mana cost and X, plus
     /// increases, minus reductions, locked in before payment).
     TotalCostPaid,
+    /// CR 613.6: an effect that starts to apply in one layer keeps applying to the same set of
+    /// objects in its later layers, even if the ability generating it is removed meanwhile.
+    SameObjectsAcrossLayers,
     // ---- game-wide ----
     /// CR 400.1, 400.7: every card is exactly one object in exactly one zone; spells on the
     /// stack are objects in the stack zone.
@@ -195,7 +204,7 @@ pub enum Invariant {
 }
 
 impl Invariant {
-    pub const ALL: [Invariant; 31] = [
+    pub const ALL: [Invariant; 32] = [
         Invariant::TapSymbol,
         Invariant::UntapSymbol,
         Invariant::SummoningSickness,
@@ -219,6 +228,7 @@ impl Invariant {
         Invariant::EffectsListingOrder,
         Invariant::ReplacementOnce,
         Invariant::TotalCostPaid,
+        Invariant::SameObjectsAcrossLayers,
         Invariant::OneZone,
         Invariant::NoPendingSba,
         Invariant::PoolsEmpty,
@@ -266,6 +276,7 @@ impl Invariant {
             Invariant::EffectsListingOrder => "effects-listing-order",
             Invariant::ReplacementOnce => "replacement-once",
             Invariant::TotalCostPaid => "total-cost-paid",
+            Invariant::SameObjectsAcrossLayers => "same-objects-across-layers",
             Invariant::OneZone => "one-zone",
             Invariant::NoPendingSba => "no-pending-sba",
             Invariant::PoolsEmpty => "pools-empty",
@@ -303,6 +314,7 @@ impl Invariant {
             Invariant::EffectsListingOrder => "within a layer effects apply in timestamp order, so an object's characteristics don't depend on the order its continuous effects are listed in",
             Invariant::ReplacementOnce => "a replacement effect applies at most once to an event: each damage doubler doubles a creature's damage once",
             Invariant::TotalCostPaid => "a cast spends exactly the spell's total cost: its mana cost and X, plus cost increases, minus cost reductions",
+            Invariant::SameObjectsAcrossLayers => "an effect that starts to apply in one layer applies to the same set of objects in each of its later layers",
             Invariant::OneZone => "a card is one object in one zone; moving makes a new object",
             Invariant::NoPendingSba => "state-based actions are performed before a player gets priority",
             Invariant::PoolsEmpty => "mana pools empty at the end of each step and phase",
@@ -343,6 +355,7 @@ impl Invariant {
             Invariant::BecomesTappedTriggers => "cr-603.2e-example-1",
             Invariant::EffectsListingOrder => "cr-613.7",
             Invariant::ReplacementOnce => "cr-614.5-example-1",
+            Invariant::SameObjectsAcrossLayers => "cr-613.6",
             Invariant::TotalCostPaid => "cr-601.2h-example-1",
             Invariant::OneZone => "cr-400.7",
             Invariant::NoPendingSba => "cr-704.3",
@@ -496,6 +509,10 @@ impl Checker {
         if self.on(Invariant::EffectsListingOrder) {
             let armed = layers::listing_order(game)?;
             self.count(Invariant::EffectsListingOrder, armed);
+        }
+        if self.on(Invariant::SameObjectsAcrossLayers) {
+            let armed = layers::same_objects(game, board)?;
+            self.count(Invariant::SameObjectsAcrossLayers, armed);
         }
         counters::giant_depth(game.state(), &mut self.reach);
         if self.on(Invariant::ChimericMassPt) || self.on(Invariant::ChimericMassDies) {

@@ -42,6 +42,9 @@ pub trait Bug: 'static {
     fn object_view(game: &Game, object: ObjectId) -> Option<ObjectView> {
         game.object_view(object)
     }
+    fn layer_trace(game: &Game) -> mtg_engine::layers::LayerTrace {
+        mtg_engine::layers::compute_traced(game.state()).1
+    }
     fn save(game: &Game) -> Result<String, String> {
         serde_json::to_string(game.state()).map_err(|e| e.to_string())
     }
@@ -80,6 +83,9 @@ impl<B: Bug> RulesGame for Mutant<B> {
     }
     fn object_view(&self, object: ObjectId) -> Option<ObjectView> {
         B::object_view(&self.game, object)
+    }
+    fn layer_trace(&self) -> mtg_engine::layers::LayerTrace {
+        B::layer_trace(&self.game)
     }
     fn save(&self) -> Result<String, String> {
         B::save(&self.game)
@@ -990,6 +996,30 @@ impl Bug for EffectsInListOrder {
         let mut s = state.clone();
         s.effects = mtg_engine::state::Effects::from(list);
         Game::from_state(s).object_view(object)
+    }
+}
+
+/// CR 613.6 broken: an effect of a static ability reads its text again in each later layer it
+/// applies in (here: on the board as every layer left it), instead of keeping the objects it
+/// began applying to. March of the Machines' "each noncreature artifact" finds none left in
+/// layer 7b, the artifacts having become creatures in layer 4.
+pub struct FilterReadAgain;
+impl Bug for FilterReadAgain {
+    const NAME: &'static str = "a static ability's effect decides its objects again in each of its layers";
+    const BREAKS: Invariant = Invariant::SameObjectsAcrossLayers;
+    fn layer_trace(game: &Game) -> mtg_engine::layers::LayerTrace {
+        let state = game.state();
+        let (board, mut trace) = mtg_engine::layers::compute_traced(state);
+        for e in &mut trace.effects {
+            let Ability::Static(StaticAbility::Continuous { affected, .. }) = &*e.ability else { continue };
+            let Some(first) = e.layers.first().map(|(l, _)| *l) else { continue };
+            for (layer, objects) in &mut e.layers {
+                if *layer != first {
+                    *objects = mtg_engine::layers::affected_on(state, &board, e.source, affected);
+                }
+            }
+        }
+        trace
     }
 }
 

@@ -716,6 +716,7 @@ impl<'a> Writer<'a> {
             | Invariant::DamageTriggersOnDealtDamage
             | Invariant::BecomesTappedTriggers
             | Invariant::EffectsListingOrder
+            | Invariant::SameObjectsAcrossLayers
             | Invariant::PreventionShieldUsed
             | Invariant::ForbiddenActionRejected
             | Invariant::TotalCostPaid

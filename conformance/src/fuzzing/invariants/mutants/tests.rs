@@ -318,7 +318,7 @@ fn crystalline_giant_fails_when_its_trigger_adds_two() {
 const HUNT_BYTES: usize = crate::fuzzing::reach::DEFAULT_BYTES;
 
 /// The invariants `regress` can't write as a corpus case (it says so instead).
-const NO_CORPUS_FORM: [Invariant; 11] = [
+const NO_CORPUS_FORM: [Invariant; 12] = [
     Invariant::CombatDamage,
     Invariant::Deathtouch,
     Invariant::FirstStrikeStep,
@@ -331,6 +331,8 @@ const NO_CORPUS_FORM: [Invariant; 11] = [
     Invariant::SetupBuilds,
     // A case can't list a game's continuous effects in another order.
     Invariant::EffectsListingOrder,
+    // A case observes characteristics, not the trace of how the layers computed them.
+    Invariant::SameObjectsAcrossLayers,
 ];
 
 /// The generator, from `seed`, finds a violation of `B::BREAKS` on mutant `B` within `budget`
@@ -562,6 +564,7 @@ fn measure_hunts() {
     one::<ListsIllegalPass>();
     one::<EffectsInListOrder>();
     one::<ReductionsIgnored>();
+    one::<FilterReadAgain>();
 }
 
 fn bob_card(name: &str, zone: ZoneKind) -> CardSetup {
@@ -666,3 +669,20 @@ fn effects_listing_order_fails_when_effects_apply_in_list_order() {
     let v = witness::<EffectsInListOrder>(s, moves);
     assert!(v.detail.contains("listed in reverse"), "{v}");
 }
+
+#[test]
+fn same_objects_across_layers_fails_when_the_filter_is_read_again() {
+    // March of the Machines makes Fellwar Stone an artifact creature in layer 4 and sets its
+    // P/T in layer 7b (CR 613.6): in 7b it still applies to the Stone, no longer a noncreature
+    // artifact by then.
+    let s = setup(vec![on_battlefield("March of the Machines"), on_battlefield("Fellwar Stone")], "");
+    let v = witness::<FilterReadAgain>(s, vec![]);
+    assert!(v.detail.contains("PtSet"), "{v}");
+}
+
+#[test]
+fn the_generator_finds_a_filter_read_again() {
+    // Seed 2, index 117 with card pool v19 (seed 1 finds none in its first 700).
+    found_by_generator::<FilterReadAgain>(2, 1200);
+}
+
