@@ -235,7 +235,7 @@ fn duration_of(d: EffectDuration, ctx: &ResolveCtx) -> Option<Duration> {
 /// A continuous effect of the resolving ability on one object, timestamped now (CR 613.7).
 fn push_effect(state: &mut GameState, ctx: &ResolveCtx, id: ObjectId, modifications: Vec<Modification>, duration: Duration) {
     let timestamp = state.new_timestamp();
-    state.effects.push(ContinuousEffect { timestamp, source: ctx.source, affected: vec![id], modifications, duration });
+    state.effects.push(ContinuousEffect { timestamp, source: ctx.source, affected: vec![id], modifications, duration, copy_of: None });
 }
 
 /// "[Permanents of a kind] get/gain ... until end of turn": the set is determined as the effect
@@ -246,7 +246,7 @@ fn group_until_end_of_turn(state: &mut GameState, ctx: &ResolveCtx, filter: &cra
     let affected = crate::layers::permanents_matching(state, &board, filter, source, ctx.controller);
     if !affected.is_empty() {
         let timestamp = state.new_timestamp();
-        state.effects.push(ContinuousEffect { timestamp, source: ctx.source, affected, modifications, duration: Duration::EndOfTurn });
+        state.effects.push(ContinuousEffect { timestamp, source: ctx.source, affected, modifications, duration: Duration::EndOfTurn, copy_of: None });
     }
 }
 
@@ -504,6 +504,7 @@ pub(crate) fn resolve(
                     affected: vec![id],
                     modifications: modifications.clone(),
                     duration: Duration::EndOfTurn,
+                    copy_of: None,
                 });
             }
         }
@@ -521,6 +522,7 @@ pub(crate) fn resolve(
                         toughness: toughness.saturating_mul(n),
                     }],
                     duration: Duration::EndOfTurn,
+                    copy_of: None,
                 });
             }
         }
@@ -865,6 +867,7 @@ pub(crate) fn resolve(
                     affected,
                     modifications: vec![Modification::GainControl(ctx.controller)],
                     duration: Duration::Indefinite,
+                    copy_of: None,
                 });
                 crate::layers::apply_control(state);
             }
@@ -890,7 +893,7 @@ pub(crate) fn resolve(
                     }
                     Some(copy) => {
                         // CR 707.9e: the exception's additional effect, as it enters.
-                        let new_id = zones::put_onto_battlefield_as(state, id, ctx.controller, None, None, Some(copy.values), ev);
+                        let new_id = zones::put_onto_battlefield_as(state, id, ctx.controller, None, None, Some((copy.values, copy.origin)), ev);
                         for (kind, n) in copy.counters {
                             if let Some(new_id) = new_id {
                                 zones::add_counters(state, new_id, &kind, n, ev);
@@ -916,7 +919,19 @@ pub(crate) fn resolve(
                 }
             }
             let Some(duration) = duration_of(*duration, ctx) else { return Ok(()) };
-            push_effect(state, ctx, id, vec![Modification::BecomeCopy(Box::new(values))], duration);
+            let exceptions = match (with_this_ability, ctx.ability) {
+                (true, Some(a)) => vec![crate::abilities::CopyException::AddAbility(Box::new(a.clone()))],
+                _ => Vec::new(),
+            };
+            let timestamp = state.new_timestamp();
+            state.effects.push(ContinuousEffect {
+                timestamp,
+                source: ctx.source,
+                affected: vec![id],
+                modifications: vec![Modification::BecomeCopy(Box::new(values))],
+                duration,
+                copy_of: Some(crate::layers::CopyOrigin { original: target, exceptions }),
+            });
         }
         Effect::ExileLinked(object) => {
             let Some(id) = ctx.object(state, *object) else { return Ok(()) };
@@ -1009,6 +1024,7 @@ pub(crate) fn resolve(
                     affected: vec![id],
                     modifications: vec![Modification::GainControl(ctx.controller)],
                     duration: Duration::Indefinite,
+                    copy_of: None,
                 });
                 crate::layers::apply_control(state);
             }
@@ -1058,6 +1074,7 @@ pub(crate) fn resolve(
                     affected: vec![id],
                     modifications: vec![Modification::SetColors(colors.clone())],
                     duration: Duration::Indefinite,
+                    copy_of: None,
                 });
             }
             state.stack.push(crate::state::StackEntry { id, controller: ctx.controller, ..entry });
@@ -1231,6 +1248,7 @@ pub(crate) fn resolve(
                         affected: vec![id],
                         modifications: vec![Modification::GainControl(to)],
                         duration: Duration::Indefinite,
+                        copy_of: None,
                     });
                 }
                 crate::layers::apply_control(state);

@@ -57,6 +57,16 @@ pub struct CopiableValues {
     pub abilities: Vec<Ability>,
 }
 
+/// Where a copy effect's copiable values come from: the object copied, whose copiable values it
+/// locked in as it began (CR 707.2, 707.2b; a copy's own are what it copies, CR 707.3), and the
+/// exceptions its text states, applied to them (CR 707.9; [`apply_exceptions`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CopyOrigin {
+    pub original: ObjectId,
+    #[serde(default)]
+    pub exceptions: Vec<crate::abilities::CopyException>,
+}
+
 /// The current characteristics of an object (CR 109.3).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 ///

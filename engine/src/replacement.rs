@@ -247,7 +247,7 @@ pub(crate) fn enters_as_copy_of_other(
     board: &Board,
     ch: &crate::layers::Characteristics,
     controller: PlayerId,
-) -> Option<crate::layers::CopiableValues> {
+) -> Option<(crate::layers::CopiableValues, crate::layers::CopyOrigin)> {
     if !ch.is(crate::types::CardType::Creature) {
         return None;
     }
@@ -256,7 +256,8 @@ pub(crate) fn enters_as_copy_of_other(
             c.statics().any(|(st, _)| matches!(st, crate::abilities::StaticAbility::CreaturesYouControlEnterAsCopyOfThis))
         })
     })?;
-    crate::layers::copiable_values(state, source.id)
+    let values = crate::layers::copiable_values(state, source.id)?;
+    Some((values, crate::layers::CopyOrigin { original: source.id, exceptions: Vec::new() }))
 }
 
 /// CR 614.1a, 614.5: the damage `source` deals instead of `n` once the replacement effects on

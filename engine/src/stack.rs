@@ -36,13 +36,13 @@ pub(crate) fn resolve_top(state: &mut GameState, answers: &Answers, ev: &mut Vec
                     }
                 }
                 let (copy, copy_counters) = match enters_as_copy(state, &board, ch, entry.controller, entry.x.unwrap_or(0), answers)? {
-                    Some(c) => (Some(c.values), c.counters),
+                    Some(c) => (Some((c.values, c.origin)), c.counters),
                     None => (crate::replacement::enters_as_copy_of_other(state, &board, ch, entry.controller), Vec::new()),
                 };
                 // CR 608.3e: a permanent spell that can't enter (a land, as it would enter,
                 // while "lands can't enter the battlefield") goes to its owner's graveyard.
                 let is_land = match &copy {
-                    Some(values) => values.types.contains(&crate::types::CardType::Land),
+                    Some((values, _)) => values.types.contains(&crate::types::CardType::Land),
                     None => ch.is(crate::types::CardType::Land),
                 };
                 if is_land && crate::replacement::lands_cant_enter(state, &board) {
@@ -52,12 +52,12 @@ pub(crate) fn resolve_top(state: &mut GameState, answers: &Answers, ev: &mut Vec
                 // CR 707.5, 614.12: entering as a copy, it has the copied abilities as it
                 // enters, so the copied "as this enters" replacements apply, its own don't.
                 let asks = match &copy {
-                    Some(values) => values.abilities.iter().any(chooses_color_as_it_enters),
+                    Some((values, _)) => values.abilities.iter().any(chooses_color_as_it_enters),
                     None => ch.abilities.iter().any(|a| chooses_color_as_it_enters(&a.ability)),
                 };
                 let color = enters_choosing_color(asks, answers)?;
                 let asks_type = match &copy {
-                    Some(values) => values.abilities.iter().any(chooses_type_as_it_enters),
+                    Some((values, _)) => values.abilities.iter().any(chooses_type_as_it_enters),
                     None => ch.abilities.iter().any(|a| chooses_type_as_it_enters(&a.ability)),
                 };
                 let creature_type = enters_choosing_creature_type(asks_type, answers)?;
@@ -260,6 +260,8 @@ pub(crate) fn may_copy(
 pub(crate) struct EnteringCopy {
     pub values: crate::layers::CopiableValues,
     pub counters: Vec<(String, u32)>,
+    /// What it copies, and the exceptions that made `values` (CR 707.9).
+    pub origin: crate::layers::CopyOrigin,
 }
 
 /// CR 614.1c, 707.5: "You may have this enter as a copy of any [type] on the battlefield" —
@@ -317,6 +319,7 @@ fn copy_as(
         }
         _ => None,
     });
-    let counters = crate::layers::apply_exceptions(&mut values, except.as_deref().unwrap_or(&[]), x);
-    Ok(EnteringCopy { values, counters })
+    let exceptions = except.unwrap_or_default();
+    let counters = crate::layers::apply_exceptions(&mut values, &exceptions, x);
+    Ok(EnteringCopy { values, counters, origin: crate::layers::CopyOrigin { original: chosen, exceptions } })
 }

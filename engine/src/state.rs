@@ -324,6 +324,10 @@ pub struct ContinuousEffect {
     pub affected: Vec<ObjectId>,
     pub modifications: Vec<Modification>,
     pub duration: Duration,
+    /// For a copy effect: the object it copies and the exceptions it states (CR 707.2, 707.9),
+    /// which made the copiable values it carries (for observers: the values are what applies).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub copy_of: Option<crate::layers::CopyOrigin>,
 }
 
 /// Combat bookkeeping (CR 506-511).

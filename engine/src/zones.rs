@@ -249,7 +249,7 @@ pub(crate) fn put_onto_battlefield_as(
     controller: PlayerId,
     entered_x: Option<u32>,
     attach_to: Option<ObjectId>,
-    copy: Option<CopiableValues>,
+    copy: Option<(CopiableValues, crate::layers::CopyOrigin)>,
     ev: &mut Vec<Event>,
 ) -> Option<ObjectId> {
     // CR 614.1c, 616.1f: entering as a copy of another permanent applies first.
@@ -264,7 +264,7 @@ pub(crate) fn put_onto_battlefield_as(
     if let Some(o) = state.object_mut(new_id) {
         o.attached_to = attach_to.filter(|t| *t != new_id);
     }
-    if let Some(values) = copy {
+    if let Some((values, origin)) = copy {
         let timestamp = state.new_timestamp();
         state.effects.push(ContinuousEffect {
             timestamp,
@@ -272,6 +272,7 @@ pub(crate) fn put_onto_battlefield_as(
             affected: vec![new_id],
             modifications: vec![Modification::BecomeCopy(Box::new(values))],
             duration: Duration::Indefinite,
+            copy_of: Some(origin),
         });
     }
     apply_etb_replacements(state, new_id, entered_x, ev);

@@ -307,6 +307,7 @@ fn the_kept_board_follows_every_change() {
         affected: vec![id],
         modifications: vec![abilities::Modification::ModifyPt { power: 3, toughness: 3 }],
         duration: state::Duration::EndOfTurn,
+        copy_of: None,
     });
     assert_eq!(layers::board_of(&copy).get(&id).and_then(|c| c.power), Some(6));
     assert_eq!(layers::board_of(&state).get(&id).and_then(|c| c.power), Some(3));

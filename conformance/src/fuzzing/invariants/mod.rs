@@ -18,6 +18,7 @@ use mtg_engine::{Action, Event, Game, GameSetup, GameState, ManaType, ObjectId, 
 
 mod chimeric_mass;
 mod combat;
+mod copies;
 mod costs;
 mod could_produce;
 mod counters;
@@ -183,6 +184,9 @@ pub enum Invariant {
     /// CR 613.6: an effect that starts to apply in one layer keeps applying to the same set of
     /// objects in its later layers, even if the ability generating it is removed meanwhile.
     SameObjectsAcrossLayers,
+    /// CR 707.2, 707.9: a copy's copiable values are the original's copiable values with exactly
+    /// the exceptions its copy effect states (CR 707.3 for a copy of a copy).
+    CopiableValuesCopied,
     // ---- game-wide ----
     /// CR 400.1, 400.7: every card is exactly one object in exactly one zone; spells on the
     /// stack are objects in the stack zone.
@@ -204,7 +208,7 @@ pub enum Invariant {
 }
 
 impl Invariant {
-    pub const ALL: [Invariant; 32] = [
+    pub const ALL: [Invariant; 33] = [
         Invariant::TapSymbol,
         Invariant::UntapSymbol,
         Invariant::SummoningSickness,
@@ -229,6 +233,7 @@ impl Invariant {
         Invariant::ReplacementOnce,
         Invariant::TotalCostPaid,
         Invariant::SameObjectsAcrossLayers,
+        Invariant::CopiableValuesCopied,
         Invariant::OneZone,
         Invariant::NoPendingSba,
         Invariant::PoolsEmpty,
@@ -277,6 +282,7 @@ impl Invariant {
             Invariant::ReplacementOnce => "replacement-once",
             Invariant::TotalCostPaid => "total-cost-paid",
             Invariant::SameObjectsAcrossLayers => "same-objects-across-layers",
+            Invariant::CopiableValuesCopied => "copiable-values-copied",
             Invariant::OneZone => "one-zone",
             Invariant::NoPendingSba => "no-pending-sba",
             Invariant::PoolsEmpty => "pools-empty",
@@ -315,6 +321,7 @@ impl Invariant {
             Invariant::ReplacementOnce => "a replacement effect applies at most once to an event: each damage doubler doubles a creature's damage once",
             Invariant::TotalCostPaid => "a cast spends exactly the spell's total cost: its mana cost and X, plus cost increases, minus cost reductions",
             Invariant::SameObjectsAcrossLayers => "an effect that starts to apply in one layer applies to the same set of objects in each of its later layers",
+            Invariant::CopiableValuesCopied => "a copy's copiable values are the original's copiable values with the copy effect's exceptions, and nothing else of the original",
             Invariant::OneZone => "a card is one object in one zone; moving makes a new object",
             Invariant::NoPendingSba => "state-based actions are performed before a player gets priority",
             Invariant::PoolsEmpty => "mana pools empty at the end of each step and phase",
@@ -356,6 +363,7 @@ impl Invariant {
             Invariant::EffectsListingOrder => "cr-613.7",
             Invariant::ReplacementOnce => "cr-614.5-example-1",
             Invariant::SameObjectsAcrossLayers => "cr-613.6",
+            Invariant::CopiableValuesCopied => "cr-707.2",
             Invariant::TotalCostPaid => "cr-601.2h-example-1",
             Invariant::OneZone => "cr-400.7",
             Invariant::NoPendingSba => "cr-704.3",
@@ -663,6 +671,10 @@ impl Checker {
         if self.on(Invariant::TotalCostPaid) {
             let armed = total_cost::check(t)?;
             self.count(Invariant::TotalCostPaid, armed);
+        }
+        if self.on(Invariant::CopiableValuesCopied) {
+            let armed = copies::check(t)?;
+            self.count(Invariant::CopiableValuesCopied, armed);
         }
         Ok(())
     }

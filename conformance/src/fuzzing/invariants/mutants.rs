@@ -1023,6 +1023,42 @@ impl Bug for FilterReadAgain {
     }
 }
 
+/// CR 707.2 broken: a copy effect copies the original's characteristics as every layer leaves
+/// them (counters, anthems and other non-copy effects included), and its exceptions are lost.
+pub struct CopiesCurrentCharacteristics;
+impl Bug for CopiesCurrentCharacteristics {
+    const NAME: &'static str = "a copy copies the original's current characteristics, not its copiable values";
+    const BREAKS: Invariant = Invariant::CopiableValuesCopied;
+    fn apply(game: &mut Game, action: Action) -> Result<Vec<Event>, Rejection> {
+        apply_then(game, action, |before, after, _| {
+            let board = mtg_engine::layers::board_of(before);
+            let begun: Vec<u64> = super::copies::begun(before, after).iter().map(|e| e.timestamp).collect();
+            let mut list: Vec<mtg_engine::state::ContinuousEffect> = after.effects.to_vec();
+            for e in list.iter_mut().filter(|e| begun.contains(&e.timestamp)) {
+                let Some(c) = e.copy_of.as_ref().and_then(|o| board.get(&o.original)) else { continue };
+                let current = mtg_engine::layers::CopiableValues {
+                    name: c.name.to_string(),
+                    mana_cost: (*c.mana_cost).clone(),
+                    colors: c.colors.iter().copied().collect(),
+                    types: c.types.iter().copied().collect(),
+                    subtypes: (*c.subtypes).clone(),
+                    supertypes: (*c.supertypes).clone(),
+                    power: c.power,
+                    toughness: c.toughness,
+                    loyalty: c.loyalty,
+                    abilities: c.abilities.iter().map(|a| (*a.ability).clone()).collect(),
+                };
+                for m in &mut e.modifications {
+                    if let mtg_engine::abilities::Modification::BecomeCopy(v) = m {
+                        **v = current.clone();
+                    }
+                }
+            }
+            after.effects = mtg_engine::state::Effects::from(list);
+        })
+    }
+}
+
 /// CR 614.5 broken: a damage doubler applies again to the damage it already doubled (each
 /// attacker under a doubler deals its doubled combat damage to the player once more).
 pub struct DoublerAppliesTwice;

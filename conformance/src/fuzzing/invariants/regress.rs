@@ -717,6 +717,7 @@ impl<'a> Writer<'a> {
             | Invariant::BecomesTappedTriggers
             | Invariant::EffectsListingOrder
             | Invariant::SameObjectsAcrossLayers
+            | Invariant::CopiableValuesCopied
             | Invariant::PreventionShieldUsed
             | Invariant::ForbiddenActionRejected
             | Invariant::TotalCostPaid

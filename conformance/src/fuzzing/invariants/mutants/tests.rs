@@ -318,7 +318,7 @@ fn crystalline_giant_fails_when_its_trigger_adds_two() {
 const HUNT_BYTES: usize = crate::fuzzing::reach::DEFAULT_BYTES;
 
 /// The invariants `regress` can't write as a corpus case (it says so instead).
-const NO_CORPUS_FORM: [Invariant; 12] = [
+const NO_CORPUS_FORM: [Invariant; 13] = [
     Invariant::CombatDamage,
     Invariant::Deathtouch,
     Invariant::FirstStrikeStep,
@@ -333,6 +333,7 @@ const NO_CORPUS_FORM: [Invariant; 12] = [
     Invariant::EffectsListingOrder,
     // A case observes characteristics, not the trace of how the layers computed them.
     Invariant::SameObjectsAcrossLayers,
+    Invariant::CopiableValuesCopied,
 ];
 
 /// The generator, from `seed`, finds a violation of `B::BREAKS` on mutant `B` within `budget`
@@ -565,6 +566,7 @@ fn measure_hunts() {
     one::<EffectsInListOrder>();
     one::<ReductionsIgnored>();
     one::<FilterReadAgain>();
+    one::<CopiesCurrentCharacteristics>();
 }
 
 fn bob_card(name: &str, zone: ZoneKind) -> CardSetup {
@@ -686,3 +688,25 @@ fn the_generator_finds_a_filter_read_again() {
     found_by_generator::<FilterReadAgain>(2, 1200);
 }
 
+#[test]
+fn copiable_values_fail_when_a_copy_copies_current_characteristics() {
+    // Alice's Clone enters as a copy of her Grizzly Bears with a +1/+1 counter: a 2/2 Grizzly
+    // Bears, the counter not copied (CR 707.2).
+    let mut bears = on_battlefield("Grizzly Bears");
+    bears.counters.insert("+1/+1".into(), 1);
+    let s = setup(vec![bears, card("Clone", ZoneKind::Hand)], "{U}{C}{C}{C}");
+    let copy = mtg_engine::Answers { copy: Some(id(&s, 0)), ..mtg_engine::Answers::default() };
+    let moves = vec![
+        cast(&s, 1, None, vec![]),
+        Move::Exact(Action::PassPriority { player: ALICE, answers: mtg_engine::Answers::default() }),
+        Move::Exact(Action::PassPriority { player: PlayerId(1), answers: copy }),
+    ];
+    let v = witness::<CopiesCurrentCharacteristics>(s, moves);
+    assert!(v.detail.contains("power: Some(3)"), "{v}");
+}
+
+#[test]
+fn the_generator_finds_a_copy_of_current_characteristics() {
+    // Seed 1, index 25 with card pool v19.
+    found_by_generator::<CopiesCurrentCharacteristics>(1, 300);
+}
