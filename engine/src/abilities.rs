@@ -1030,6 +1030,11 @@ pub enum Effect {
     DrainEachOpponent(u32),
     /// "Shuffle [this spell] into its owner's library" (CR 701.24a).
     ShuffleThisIntoLibrary,
+    /// "Target player shuffles any number of target cards from their graveyard into their
+    /// library": the `player`-th target, and every target after it the cards. The library is
+    /// shuffled even if no card was targeted or none is still legal (CR 701.24c-d), but not if
+    /// the player became an illegal target.
+    TargetPlayerShufflesTargetCardsIntoLibrary { player: usize },
     /// Undying's triggered ability (CR 702.93a): return the card that died to the battlefield
     /// under its owner's control with a +1/+1 counter on it.
     ReturnDiedWithCounter,
@@ -1261,4 +1266,7 @@ pub enum TargetSpec {
     },
     /// "target [type] card from a graveyard": in any player's graveyard.
     CardInAGraveyard(CardType),
+    /// "target card from their graveyard": a card in the graveyard of the player chosen as
+    /// the first target (`targets::check_all_from` compares the owner with it).
+    CardInTargetPlayersGraveyard,
 }

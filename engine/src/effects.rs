@@ -603,6 +603,21 @@ pub(crate) fn resolve(
             }
             zones::shuffle_library(state, owner, ev);
         }
+        Effect::TargetPlayerShufflesTargetCardsIntoLibrary { player } => {
+            let Some(Target::Player(p)) = ctx.targets.get(*player).copied() else { return Ok(()) };
+            // CR 608.2b: with the player an illegal target, the ability does nothing (Loaming
+            // Shaman's 2019-07-12 ruling); illegal cards are left where they are.
+            if !ctx.legal.get(*player).copied().unwrap_or(false) {
+                return Ok(());
+            }
+            let cards: Vec<ObjectId> = (player.saturating_add(1)..ctx.targets.len())
+                .filter_map(|i| ctx.object_target(i))
+                .filter(|id| state.object(*id).is_some_and(|o| o.zone == ZoneKind::Graveyard && o.owner == p))
+                .collect();
+            zones::move_batch(state, &cards, ZoneKind::Library, None, &[], ev);
+            // CR 701.24d: shuffled even if the set of cards is empty.
+            zones::shuffle_library(state, p, ev);
+        }
         Effect::ReturnDiedWithCounter => {
             // The source is the card in the graveyard it went to (`zones::move_to`); if it left
             // that zone, it is another object and isn't returned (CR 400.7).

@@ -108,12 +108,14 @@ pub(crate) fn resolve_top(state: &mut GameState, answers: &Answers, ev: &mut Vec
             zones::move_to(state, entry.id, ZoneKind::Graveyard, None, ev);
         }
         StackEntryKind::Ability { source, effect, target_specs, source_counters, ability, link, event, .. } => {
-            let legal: Vec<bool> = target_specs
+            // "Any number of target [cards]": one spec per chosen target (`targets::expand`).
+            let specs = targets::expand(target_specs, entry.targets.len()).0;
+            let legal: Vec<bool> = specs
                 .iter()
                 .zip(&entry.targets)
                 .map(|(s, t)| targets::is_legal_from(state, &board, s, t, entry.controller, Some(*source)))
                 .collect();
-            if !target_specs.is_empty() && legal.iter().all(|l| !l) {
+            if !specs.is_empty() && legal.iter().all(|l| !l) {
                 ev.push(Event::DidNotResolve { id: entry.id });
                 return Ok(());
             }

@@ -115,6 +115,9 @@ pub fn matches(
                 }
         }
         TargetSpec::CardInAGraveyard(card_type) => obj.zone == ZoneKind::Graveyard && ch.types.contains(card_type),
+        // A card in a graveyard; whose graveyard is checked against the first target by
+        // `check_all_from` (the owner of a card never changes, so once is enough).
+        TargetSpec::CardInTargetPlayersGraveyard => obj.zone == ZoneKind::Graveyard,
     }
 }
 
@@ -206,6 +209,16 @@ pub fn check_all_from(
             let distinct = *s != TargetSpec::AnotherCreature || !targets.iter().take(i).any(|p| p == t);
             // One instance of "target": each object or player once (CR 601.2c).
             let once = i < repeated_from || !targets.get(repeated_from..i).is_some_and(|earlier| earlier.contains(t));
-            distinct && once && is_legal_from(state, board, s, t, controller, source)
+            let theirs = *s != TargetSpec::CardInTargetPlayersGraveyard || in_first_targets_graveyard(state, targets, t);
+            distinct && once && theirs && is_legal_from(state, board, s, t, controller, source)
         })
+}
+
+/// "Target card from their graveyard": `t` is a card owned by the player chosen as the first
+/// target (a card is in its owner's graveyard, CR 404.1).
+fn in_first_targets_graveyard(state: &GameState, targets: &[Target], t: &Target) -> bool {
+    match (targets.first(), t) {
+        (Some(Target::Player(p)), Target::Object(id)) => state.object(*id).is_some_and(|o| o.owner == *p),
+        _ => false,
+    }
 }

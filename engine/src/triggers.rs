@@ -5,7 +5,7 @@
 //! any needing targets, the game waits for that player's `Action::PutTriggers` (the order,
 //! CR 603.3b, and the targets, CR 603.3d / 601.2c).
 
-use crate::abilities::{Ability, Trigger, TriggeredAbility};
+use crate::abilities::{Ability, TargetSpec, Trigger, TriggeredAbility};
 use crate::events::Event;
 use crate::ids::{CardId, ObjectId, PlayerId};
 use crate::layers::{board_of, Board};
@@ -395,7 +395,8 @@ pub(crate) fn gained_life(state: &mut GameState, player: PlayerId) {
 
 /// Whether at least one legal choice exists for every target of a waiting ability.
 fn has_targets(state: &GameState, board: &Board, t: &PendingTrigger) -> bool {
-    t.target_specs.iter().all(|spec| {
+    // "Any number of targets" is satisfied by none (CR 115.1, 601.2c).
+    t.target_specs.iter().filter(|spec| !matches!(spec, TargetSpec::AnyNumberOf(_))).all(|spec| {
         targets::candidates(state, board, spec, t.controller)
             .iter()
             .any(|c| targets::is_legal_from(state, board, spec, c, t.controller, Some(t.source)))

@@ -1,7 +1,8 @@
 //! Cards the CR's Examples of keyword actions on libraries and graveyards name (701.23 search,
-//! 701.24 shuffle): Guile and Tormod's Crypt (701.24c Example 1). Oracle texts from the
-//! reference card data, Tormod's Crypt's from MTGJSON (DRK #112).
-use super::{activated, triggered, CardDef};
+//! 701.24 shuffle): Guile and Tormod's Crypt (701.24c Example 1), Loaming Shaman (701.24d
+//! Example 1). Oracle texts from the reference card data, Tormod's Crypt's from MTGJSON (DRK
+//! #112).
+use super::{activated, triggered, triggered_targeting, CardDef};
 use crate::abilities::{Ability, CombatRule, Effect, StaticAbility, TargetSpec, Trigger};
 use crate::costs::Cost;
 use crate::types::CardType;
@@ -31,4 +32,20 @@ pub fn tormods_crypt() -> CardDef {
         vec![TargetSpec::Player],
         Effect::ExileTargetPlayersGraveyard(0),
     ))
+}
+
+/// Loaming Shaman ({2}{G} Creature — Centaur Shaman 3/2; M20 180).
+pub const LOAMING_SHAMAN: &str = "When this creature enters, target player shuffles any number of target cards from their graveyard into their library.";
+
+pub fn loaming_shaman() -> CardDef {
+    CardDef::new("Loaming Shaman", LOAMING_SHAMAN)
+        .cost("{2}{G}")
+        .types(&[CardType::Creature])
+        .subtypes(&["Centaur", "Shaman"])
+        .pt(3, 2)
+        .ability(triggered_targeting(
+            Trigger::ThisEnters,
+            vec![TargetSpec::Player, TargetSpec::AnyNumberOf(Box::new(TargetSpec::CardInTargetPlayersGraveyard))],
+            Effect::TargetPlayerShufflesTargetCardsIntoLibrary { player: 0 },
+        ))
 }

@@ -451,6 +451,7 @@ fn registry() -> &'static Registry {
             // CR 701.23-701.24 Examples, issue 28 (library actions).
             library_actions::guile(),
             library_actions::tormods_crypt(),
+            library_actions::loaming_shaman(),
             // CR 702.164b Example, issue 28 (toxic).
             toxic_cards::plague_nurse(),
             cr_6xx_cards::soulfire_eruption(),
@@ -664,7 +665,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 185);
+        assert_eq!(names.len(), 186);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {
