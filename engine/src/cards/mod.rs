@@ -451,7 +451,6 @@ fn registry() -> &'static Registry {
             // CR 701.23-701.24 Examples, issue 28 (library actions).
             library_actions::guile(),
             library_actions::tormods_crypt(),
-            library_actions::loaming_shaman(),
             // CR 702.164b Example, issue 28 (toxic).
             toxic_cards::plague_nurse(),
             cr_6xx_cards::soulfire_eruption(),
@@ -471,6 +470,9 @@ fn registry() -> &'static Registry {
             commander_cards::bosh_iron_golem(),
             // CR 613.8b: a dependency loop, issue 26.
             layer_examples::dress_down(),
+            // CR 701.24d Example, issue 28 (library actions), outside the generator POOL: byte
+            // 236 names it.
+            library_actions::loaming_shaman(),
         ]);
         let tokens = vec![
             hangarback_walker::thopter_token(),
