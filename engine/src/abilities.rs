@@ -454,6 +454,11 @@ pub enum StaticAbility {
     /// "If this creature would die, put it on top of its owner's library instead" (CR 614.1a,
     /// 700.4).
     DiesToLibraryTop,
+    /// "If [this] would be put into a graveyard from anywhere, reveal [it] and shuffle it into
+    /// its owner's library instead" (CR 614.1a): it functions in every zone (CR 113.6b), and
+    /// the library is shuffled after the event's other moves to it, so a card put on top at
+    /// the same time stays on top (CR 701.24g).
+    ToGraveyardShuffledIntoLibrary,
     /// "If a card would be put into your graveyard from anywhere, exile that card instead"
     /// (CR 614.1a): a card its controller owns; a token isn't a card (CR 111.1).
     YourCardsToGraveyardExiled,

@@ -171,7 +171,8 @@ pub fn possible_types(
 }
 
 /// Where an object that would move to `to` goes after the replacement effects on that event
-/// (CR 614.1a), and whether to the top of a library. The affected object's controller orders
+/// (CR 614.1a): the zone, whether to the top of a library, and whether its owner's library is
+/// then shuffled (CR 701.24g). The affected object's controller orders
 /// them (CR 616.1: `order` names sources, the others follow in timestamp order); after each
 /// one applies the rest are checked again and may no longer apply (CR 616.1e-f: a card exiled
 /// instead of going to the graveyard no longer "dies"). Each applies at most once (CR 614.5).
@@ -181,9 +182,9 @@ pub(crate) fn zone_change_destination(
     id: ObjectId,
     to: ZoneKind,
     order: &[ObjectId],
-) -> (ZoneKind, bool) {
+) -> (ZoneKind, bool, bool) {
     use crate::abilities::StaticAbility;
-    let Some(obj) = state.object(id) else { return (to, false) };
+    let Some(obj) = state.object(id) else { return (to, false, false) };
     let from = obj.zone;
     // (source, timestamp, what it does)
     let mut reps: Vec<(ObjectId, u64, StaticAbility)> = Vec::new();
@@ -200,16 +201,26 @@ pub(crate) fn zone_change_destination(
             }
         }
     }
+    // CR 113.6b: "from anywhere" — the object's own ability, in whatever zone it is.
+    if let Some(ch) = board.get(&id) {
+        for (st, ts) in ch.statics() {
+            if *st == StaticAbility::ToGraveyardShuffledIntoLibrary {
+                reps.push((id, ts, st.clone()));
+            }
+        }
+    }
     if reps.is_empty() {
-        return (to, false);
+        return (to, false, false);
     }
     reps.sort_by_key(|(src, ts, _)| (*ts, *src));
     let is_creature = board.get(&id).is_some_and(|c| c.is(crate::types::CardType::Creature));
-    let (mut dest, mut top) = (to, false);
+    let (mut dest, mut top, mut shuffle) = (to, false, false);
     let mut used = vec![false; reps.len()];
     loop {
         let applies = |st: &StaticAbility| match st {
-            StaticAbility::GraveyardToExile | StaticAbility::YourCardsToGraveyardExiled => dest == ZoneKind::Graveyard,
+            StaticAbility::GraveyardToExile
+            | StaticAbility::YourCardsToGraveyardExiled
+            | StaticAbility::ToGraveyardShuffledIntoLibrary => dest == ZoneKind::Graveyard,
             // CR 700.4: dying is going from the battlefield to a graveyard as a creature.
             StaticAbility::DiesToLibraryTop => {
                 dest == ZoneKind::Graveyard && from == ZoneKind::Battlefield && is_creature
@@ -229,12 +240,15 @@ pub(crate) fn zone_change_destination(
             *u = true;
         }
         match reps.get(i).map(|r| &r.2) {
-            Some(StaticAbility::GraveyardToExile | StaticAbility::YourCardsToGraveyardExiled) => (dest, top) = (ZoneKind::Exile, false),
-            Some(StaticAbility::DiesToLibraryTop) => (dest, top) = (ZoneKind::Library, true),
+            Some(StaticAbility::GraveyardToExile | StaticAbility::YourCardsToGraveyardExiled) => {
+                (dest, top, shuffle) = (ZoneKind::Exile, false, false)
+            }
+            Some(StaticAbility::DiesToLibraryTop) => (dest, top, shuffle) = (ZoneKind::Library, true, false),
+            Some(StaticAbility::ToGraveyardShuffledIntoLibrary) => (dest, top, shuffle) = (ZoneKind::Library, false, true),
             _ => {}
         }
     }
-    (dest, top)
+    (dest, top, shuffle)
 }
 
 /// CR 614.1c, 616.1f: "[Creatures] you control enter as a copy of this [permanent]": the copiable

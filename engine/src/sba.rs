@@ -107,10 +107,10 @@ pub(crate) fn check(state: &mut GameState, answers: Option<&Answers>, ev: &mut V
             to_graveyard.push(id);
         }
     }
-    for id in to_graveyard {
-        if zones::move_to(state, id, ZoneKind::Graveyard, None, ev).is_some() {
-            any = true;
-        }
+    // CR 704.3: one simultaneous event, so replacement effects on the moves see them together
+    // (CR 701.24g: a library shuffled as another card is put on top of it).
+    if zones::move_batch(state, &to_graveyard, ZoneKind::Graveyard, None, &[], ev).iter().any(Option::is_some) {
+        any = true;
     }
     Ok(any)
 }

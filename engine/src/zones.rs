@@ -77,20 +77,35 @@ pub(crate) fn move_batch(
     };
     let mut left = Vec::new();
     let mut out = Vec::new();
+    let mut tops = Vec::new();
+    let mut shuffled: Vec<PlayerId> = Vec::new();
     for id in ids {
-        let (dest, top) = crate::replacement::zone_change_destination(state, &before, *id, to, order);
+        let (dest, top, shuffle) = crate::replacement::zone_change_destination(state, &before, *id, to, order);
         let lki = state
             .object(*id)
             .filter(|o| o.zone == ZoneKind::Battlefield)
             .and_then(|o| before.get(id).cloned().map(|ch| (ch, o.controller)));
         let new = move_raw(state, *id, dest, controller, ev);
         if let (true, Some(n)) = (top, new) {
-            put_on_top(state, n);
+            tops.push(n);
+        }
+        if let (true, Some(owner)) = (shuffle, new.and_then(|n| state.object(n)).map(|o| o.owner)) {
+            if !shuffled.contains(&owner) {
+                shuffled.push(owner);
+            }
         }
         if let (Some((ch, controller)), Some(n)) = (lki, new) {
             left.push(Left { old: *id, ch, to: dest, new: n, controller });
         }
         out.push(new);
+    }
+    // CR 701.24g: shuffled at the same time as others are put on top, a library is shuffled
+    // first and those go on top of it.
+    for p in shuffled {
+        shuffle_library(state, p, ev);
+    }
+    for n in tops {
+        put_on_top(state, n);
     }
     let graveyard: Vec<ObjectId> =
         out.iter().flatten().copied().filter(|n| state.object(*n).is_some_and(|o| o.zone == ZoneKind::Graveyard)).collect();

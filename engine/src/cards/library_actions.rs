@@ -1,9 +1,9 @@
 //! Cards the CR's Examples of keyword actions on libraries and graveyards name (701.23 search,
 //! 701.24 shuffle): Guile and Tormod's Crypt (701.24c Example 1), Loaming Shaman (701.24d
-//! Example 1). Oracle texts from the reference card data, Tormod's Crypt's from MTGJSON (DRK
-//! #112).
-use super::{activated, triggered, triggered_targeting, CardDef};
-use crate::abilities::{Ability, CombatRule, Effect, StaticAbility, TargetSpec, Trigger};
+//! Example 1), Darksteel Colossus (701.24g Example 1, with Gravebane Zombie). Oracle texts from
+//! the reference card data, Tormod's Crypt's from MTGJSON (DRK #112).
+use super::{activated, keyword, triggered, triggered_targeting, CardDef};
+use crate::abilities::{Ability, CombatRule, Effect, Keyword, StaticAbility, TargetSpec, Trigger};
 use crate::costs::Cost;
 use crate::types::CardType;
 
@@ -48,4 +48,19 @@ pub fn loaming_shaman() -> CardDef {
             vec![TargetSpec::Player, TargetSpec::AnyNumberOf(Box::new(TargetSpec::CardInTargetPlayersGraveyard))],
             Effect::TargetPlayerShufflesTargetCardsIntoLibrary { player: 0 },
         ))
+}
+
+/// Darksteel Colossus ({11} Artifact Creature — Golem 11/11; DST 109). "Reveal" shows the card
+/// to every player, which no case can observe.
+pub const DARKSTEEL_COLOSSUS: &str = "Trample (This creature can deal excess combat damage to the player or planeswalker it's attacking.)\nIndestructible (Damage and effects that say \"destroy\" don't destroy this creature.)\nIf Darksteel Colossus would be put into a graveyard from anywhere, reveal Darksteel Colossus and shuffle it into its owner's library instead.";
+
+pub fn darksteel_colossus() -> CardDef {
+    CardDef::new("Darksteel Colossus", DARKSTEEL_COLOSSUS)
+        .cost("{11}")
+        .types(&[CardType::Artifact, CardType::Creature])
+        .subtypes(&["Golem"])
+        .pt(11, 11)
+        .ability(keyword(Keyword::Trample))
+        .ability(keyword(Keyword::Indestructible))
+        .ability(Ability::Static(StaticAbility::ToGraveyardShuffledIntoLibrary))
 }

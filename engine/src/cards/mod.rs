@@ -473,6 +473,8 @@ fn registry() -> &'static Registry {
             // CR 701.24d Example, issue 28 (library actions), outside the generator POOL: byte
             // 236 names it.
             library_actions::loaming_shaman(),
+            // CR 701.24g Example, issue 28, outside the generator POOL: byte 235 names it.
+            library_actions::darksteel_colossus(),
         ]);
         let tokens = vec![
             hangarback_walker::thopter_token(),
@@ -667,7 +669,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 186);
+        assert_eq!(names.len(), 187);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {
