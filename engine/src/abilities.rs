@@ -459,6 +459,9 @@ pub enum StaticAbility {
     /// the library is shuffled after the event's other moves to it, so a card put on top at
     /// the same time stays on top (CR 701.24g).
     ToGraveyardShuffledIntoLibrary,
+    /// "If an opponent would search a library, that player searches the top N cards of that
+    /// library instead" (CR 614.1a, 701.23f: the rest of the search is unchanged; `search`).
+    OpponentsSearchTopOfLibrary(u32),
     /// "If a card would be put into your graveyard from anywhere, exile that card instead"
     /// (CR 614.1a): a card its controller owns; a token isn't a card (CR 111.1).
     YourCardsToGraveyardExiled,
@@ -1035,6 +1038,20 @@ pub enum Effect {
     DrainEachOpponent(u32),
     /// "Shuffle [this spell] into its owner's library" (CR 701.24a).
     ShuffleThisIntoLibrary,
+    /// "Exile target [permanent]. Search its controller's graveyard, hand, and library for all
+    /// cards with the same name as that [permanent] and exile them. Then that player
+    /// shuffles." (CR 701.23, `search`): the name and controller as the target last existed.
+    ExileTargetAndSearchForSameName { target: usize },
+    /// "Target player reveals their hand, then you choose a card other than a basic land card
+    /// from it. Search that player's graveyard, hand, and library for all cards with the same
+    /// name as the chosen card and exile them. Then that player shuffles." (CR 701.23c: with
+    /// no card to choose, the search finds nothing). The chosen card is `Answers::pick`.
+    RevealHandChooseNonbasicThenSearchForSameName { target: usize },
+    /// "Each player [may] search their library for up to N basic land cards, put them onto the
+    /// battlefield, then shuffle" (CR 701.23, 701.24b; `search::basic_lands_each_player`): in
+    /// APNAP order, then each library shuffled, the whole library even when only a part of it
+    /// was searched (CR 701.23f Example).
+    EachPlayerSearchesForBasicLandsOntoBattlefield { up_to: u32 },
     /// "Target player shuffles any number of target cards from their graveyard into their
     /// library": the `player`-th target, and every target after it the cards. The library is
     /// shuffled even if no card was targeted or none is still legal (CR 701.24c-d), but not if

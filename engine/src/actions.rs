@@ -68,6 +68,13 @@ pub struct Answers {
     /// tapped in the untap step this pass leads to (CR 502.3).
     #[serde(default)]
     pub keep_tapped: Vec<ObjectId>,
+    /// The cards a search finds in hidden zones (CR 701.23b: a search for cards with a stated
+    /// quality may find fewer than all); `None`: not answered.
+    #[serde(default)]
+    pub find: Option<Vec<ObjectId>>,
+    /// The card chosen from among revealed cards ("then you choose a card ... from it").
+    #[serde(default)]
+    pub pick: Option<ObjectId>,
 }
 
 /// How one attacking or blocking creature assigns its combat damage (CR 510.1): the
@@ -378,6 +385,7 @@ fn resolution_answers(state: &GameState) -> Vec<Answers> {
     let mut v = Vec::new();
     let Some(top) = state.stack.last() else { return v };
     discard_answers(state, top, &mut v);
+    search_answers(state, top, &mut v);
     let crate::state::StackEntryKind::Ability { source, effect, .. } = &top.kind else { return v };
     for part in effect.parts() {
         match part {
@@ -453,6 +461,41 @@ fn discard_answers(state: &GameState, top: &crate::state::StackEntry, v: &mut Ve
                 v.push(Answers { discard: Some(hand.iter().take(n).copied().collect()), ..Answers::default() });
                 v.push(Answers { discard: Some(hand.iter().rev().take(n).copied().collect()), ..Answers::default() });
             }
+        }
+    }
+}
+
+/// CR 701.23b: a resolving search names what it finds in hidden zones (`Answers::find`; none
+/// is always a legal answer), with the card picked from a revealed hand (the first few of it)
+/// or, for "each player may search", the answer to "may".
+fn search_answers(state: &GameState, top: &crate::state::StackEntry, v: &mut Vec<Answers>) {
+    use crate::abilities::Effect;
+    let spell_effect;
+    let effect = match &top.kind {
+        crate::state::StackEntryKind::Ability { effect, .. } => effect,
+        crate::state::StackEntryKind::Spell => {
+            let def = state.object(top.id).and_then(|o| crate::cards::card_def(&o.def));
+            let Some(e) = def.and_then(|d| d.spell_effect.clone()) else { return };
+            spell_effect = e;
+            &spell_effect
+        }
+    };
+    for part in effect.parts() {
+        match part {
+            Effect::ExileTargetAndSearchForSameName { .. } => {
+                v.push(Answers { find: Some(Vec::new()), ..Answers::default() });
+            }
+            Effect::RevealHandChooseNonbasicThenSearchForSameName { target } => {
+                v.push(Answers { find: Some(Vec::new()), ..Answers::default() });
+                let Some(Target::Player(p)) = top.targets.get(*target).copied() else { continue };
+                for o in state.zone_objects(ZoneKind::Hand, Some(p)).iter().take(4) {
+                    v.push(Answers { pick: Some(o.id), find: Some(Vec::new()), ..Answers::default() });
+                }
+            }
+            Effect::EachPlayerSearchesForBasicLandsOntoBattlefield { .. } => {
+                v.push(Answers { may: Some(true), find: Some(Vec::new()), ..Answers::default() });
+            }
+            _ => {}
         }
     }
 }

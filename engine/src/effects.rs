@@ -159,6 +159,9 @@ impl ResolveCtx<'_> {
 
 use crate::zones::add_counters;
 
+/// "Search [that player's] graveyard, hand, and library".
+const SEARCHED: [ZoneKind; 3] = [ZoneKind::Graveyard, ZoneKind::Hand, ZoneKind::Library];
+
 /// Whether an object belongs to a group (CR 903.3: being a commander is an attribute of the
 /// card, so a token never is one).
 pub(crate) fn in_group(state: &GameState, group: Group, id: ObjectId) -> bool {
@@ -602,6 +605,54 @@ pub(crate) fn resolve(
                 zones::move_to(state, id, ZoneKind::Library, None, ev);
             }
             zones::shuffle_library(state, owner, ev);
+        }
+        Effect::ExileTargetAndSearchForSameName { target } => {
+            let Some(id) = ctx.object_target(*target) else { return Ok(()) };
+            let board = board_of(state);
+            let name = board.get(&id).map(|c| c.name.to_string());
+            let Some(player) = state.object(id).map(|o| o.controller) else { return Ok(()) };
+            // The choices are checked before anything moves, so a wrong one changes nothing.
+            let found = crate::search::cards_named(state, &board, ctx.controller, player, &SEARCHED, name.as_deref(), None, ctx.answers)?;
+            zones::move_to(state, id, ZoneKind::Exile, None, ev);
+            zones::move_batch(state, &found, ZoneKind::Exile, None, &[], ev);
+            zones::shuffle_library(state, player, ev);
+        }
+        Effect::RevealHandChooseNonbasicThenSearchForSameName { target } => {
+            if !ctx.legal.get(*target).copied().unwrap_or(false) {
+                return Ok(());
+            }
+            let Some(Target::Player(p)) = ctx.targets.get(*target).copied() else { return Ok(()) };
+            let board = board_of(state);
+            let nonbasic = |id: &ObjectId| {
+                board.get(id).is_some_and(|c| !(c.is(crate::types::CardType::Land) && c.supertypes.iter().any(|s| s == "Basic")))
+            };
+            let choices: Vec<ObjectId> = state.zone_objects(ZoneKind::Hand, Some(p)).iter().map(|o| o.id).filter(nonbasic).collect();
+            let pick = match ctx.answers.pick {
+                None if !choices.is_empty() => {
+                    return Err(Rejection::MissingChoice("a card other than a basic land card from the revealed hand".into()))
+                }
+                Some(c) if !choices.contains(&c) => {
+                    return Err(Rejection::InvalidChoice("choose a card other than a basic land card from that hand".into()))
+                }
+                other => other,
+            };
+            // CR 701.23c: with no card chosen, the quality is undefined and nothing is found.
+            let name = pick.and_then(|c| board.get(&c)).map(|c| c.name.to_string());
+            let found = crate::search::cards_named(state, &board, ctx.controller, p, &SEARCHED, name.as_deref(), pick, ctx.answers)?;
+            zones::move_batch(state, &found, ZoneKind::Exile, None, &[], ev);
+            zones::shuffle_library(state, p, ev);
+        }
+        Effect::EachPlayerSearchesForBasicLandsOntoBattlefield { up_to } => {
+            let board = board_of(state);
+            let found = crate::search::basic_lands_each_player(state, &board, *up_to, ctx.answers)?;
+            for (p, ids) in &found {
+                for id in ids {
+                    zones::put_onto_battlefield(state, *id, *p, None, ev);
+                }
+            }
+            for (p, _) in found {
+                zones::shuffle_library(state, p, ev);
+            }
         }
         Effect::TargetPlayerShufflesTargetCardsIntoLibrary { player } => {
             let Some(Target::Player(p)) = ctx.targets.get(*player).copied() else { return Ok(()) };

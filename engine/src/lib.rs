@@ -39,6 +39,7 @@ pub mod replacement;
 pub mod revision;
 pub mod rng;
 mod sacrifice;
+mod search;
 mod sba;
 pub mod setup;
 pub mod shared;

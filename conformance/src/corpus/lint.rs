@@ -634,6 +634,14 @@ fn action_refs<'a>(a: &'a Action, uses: &mut Vec<(Vec<Seg<'static>>, &'a str)>) 
                 uses.push((with(&[Seg::Key("keep_tapped"), Seg::Index(i)]), r));
             }
         }
+        if let Some(refs) = &choice.find {
+            for (i, r) in refs.iter().enumerate() {
+                uses.push((with(&[Seg::Key("find"), Seg::Index(i)]), r));
+            }
+        }
+        if let Some(r) = &choice.pick {
+            uses.push((with(&[Seg::Key("pick")]), r));
+        }
         if let Some(d) = &choice.damage {
             for (source, recipients) in d {
                 uses.push((with(&[Seg::Key("damage")]), source));

@@ -386,6 +386,12 @@ impl<G: RulesGame> Session<G> {
         if let Some(refs) = &c.keep_tapped {
             out.keep_tapped = refs.iter().map(|r| self.object(r)).collect::<Result<_, _>>()?;
         }
+        if let Some(refs) = &c.find {
+            out.find = Some(refs.iter().map(|r| self.object(r)).collect::<Result<_, _>>()?);
+        }
+        if let Some(r) = &c.pick {
+            out.pick = Some(self.object(r)?);
+        }
         if let Some(d) = &c.damage {
             let mut all = Vec::new();
             for (source, recipients) in d {

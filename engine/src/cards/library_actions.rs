@@ -64,3 +64,61 @@ pub fn darksteel_colossus() -> CardDef {
         .ability(keyword(Keyword::Indestructible))
         .ability(Ability::Static(StaticAbility::ToGraveyardShuffledIntoLibrary))
 }
+
+/// Splinter ({2}{G}{G} Sorcery; UDS 121).
+pub const SPLINTER: &str = "Exile target artifact. Search its controller's graveyard, hand, and library for all cards with the same name as that artifact and exile them. Then that player shuffles.";
+
+pub fn splinter() -> CardDef {
+    CardDef::new("Splinter", SPLINTER)
+        .cost("{2}{G}{G}")
+        .types(&[CardType::Sorcery])
+        .spell(vec![TargetSpec::Artifact], Effect::ExileTargetAndSearchForSameName { target: 0 })
+}
+
+/// Howling Mine ({2} Artifact; LEA 247). Its draw-step trigger is not modelled: the corpus
+/// uses it only as an artifact with a name (CR 701.23b Example).
+pub const HOWLING_MINE: &str = "At the beginning of each player's draw step, if this artifact is untapped, that player draws an additional card.";
+
+pub fn howling_mine() -> CardDef {
+    CardDef::new("Howling Mine", HOWLING_MINE).cost("{2}").types(&[CardType::Artifact])
+}
+
+/// Lobotomy ({2}{U}{B} Sorcery; TMP 267).
+pub const LOBOTOMY: &str = "Target player reveals their hand, then you choose a card other than a basic land card from it. Search that player's graveyard, hand, and library for all cards with the same name as the chosen card and exile them. Then that player shuffles.";
+
+pub fn lobotomy() -> CardDef {
+    CardDef::new("Lobotomy", LOBOTOMY)
+        .cost("{2}{U}{B}")
+        .types(&[CardType::Sorcery])
+        .spell(vec![TargetSpec::Player], Effect::RevealHandChooseNonbasicThenSearchForSameName { target: 0 })
+}
+
+/// Aven Mindcensor ({2}{W} Creature — Bird Wizard 2/1; FUT 18).
+pub const AVEN_MINDCENSOR: &str = "Flash\nFlying\nIf an opponent would search a library, that player searches the top four cards of that library instead.";
+
+pub fn aven_mindcensor() -> CardDef {
+    CardDef::new("Aven Mindcensor", AVEN_MINDCENSOR)
+        .cost("{2}{W}")
+        .types(&[CardType::Creature])
+        .subtypes(&["Bird", "Wizard"])
+        .pt(2, 1)
+        .ability(keyword(Keyword::Flash))
+        .ability(keyword(Keyword::Flying))
+        .ability(Ability::Static(StaticAbility::OpponentsSearchTopOfLibrary(4)))
+}
+
+/// Veteran Explorer ({G} Creature — Human Soldier Scout 1/1; 2XM 186). Its "each player may"
+/// is answered once for every player (`choose.may`).
+pub const VETERAN_EXPLORER: &str = "When this creature dies, each player may search their library for up to two basic land cards, put them onto the battlefield, then shuffle.";
+
+pub fn veteran_explorer() -> CardDef {
+    CardDef::new("Veteran Explorer", VETERAN_EXPLORER)
+        .cost("{G}")
+        .types(&[CardType::Creature])
+        .subtypes(&["Human", "Soldier", "Scout"])
+        .pt(1, 1)
+        .ability(triggered(
+            Trigger::Dies,
+            Effect::May(Box::new(Effect::EachPlayerSearchesForBasicLandsOntoBattlefield { up_to: 2 })),
+        ))
+}

@@ -475,6 +475,13 @@ fn registry() -> &'static Registry {
             library_actions::loaming_shaman(),
             // CR 701.24g Example, issue 28, outside the generator POOL: byte 235 names it.
             library_actions::darksteel_colossus(),
+            // CR 701.23b-c Examples, issue 28, outside the generator POOL: bytes 234-232.
+            library_actions::splinter(),
+            library_actions::howling_mine(),
+            library_actions::lobotomy(),
+            // CR 701.23f Example, issue 28, outside the generator POOL: bytes 231 and 230.
+            library_actions::aven_mindcensor(),
+            library_actions::veteran_explorer(),
         ]);
         let tokens = vec![
             hangarback_walker::thopter_token(),
@@ -669,7 +676,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 187);
+        assert_eq!(names.len(), 192);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {

@@ -25,6 +25,8 @@ const MAY: Answers = Answers {
     returned: Vec::new(),
     damage: None,
     keep_tapped: Vec::new(),
+    find: None,
+    pick: None,
 };
 
 /// Cycles `crystal` (in alice's hand); Resonance's trigger targets `target`; resolves the

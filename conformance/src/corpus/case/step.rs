@@ -263,6 +263,14 @@ pub struct Choice {
     /// damage each recipient (a ref, or `alice`/`bob`) is assigned.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub damage: Option<BTreeMap<String, BTreeMap<String, u32>>>,
+    /// Refs of the cards a search finds in hidden zones (a hand, a library): a search for
+    /// cards with a stated quality may find fewer than all of them (CR 701.23b); every match
+    /// in a public zone is found. `Some(empty)`: none found there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub find: Option<Vec<String>>,
+    /// The ref of the card chosen from among revealed cards ("you choose a card ... from it").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pick: Option<String>,
 }
 
 
@@ -318,6 +326,12 @@ impl Choice {
         }
         if let Some(t) = &self.creature_type {
             out.push(("creature_type".into(), Lit::str(t.clone())));
+        }
+        if let Some(f) = &self.find {
+            out.push(("find".into(), Lit::strs(f.iter().cloned())));
+        }
+        if let Some(p) = &self.pick {
+            out.push(("pick".into(), Lit::str(p.clone())));
         }
         if let Some(d) = &self.damage {
             out.push((

@@ -366,6 +366,9 @@ impl<'a> Writer<'a> {
         if let Some(t) = a.mana {
             f.push(format!("mana = {}", q(mana(t))));
         }
+        if a.find.is_some() || a.pick.is_some() {
+            return Err(not("a pass with the cards a search finds or a card picked"));
+        }
         if a.discard.is_some() {
             return Err(not("a pass with a discard"));
         }
