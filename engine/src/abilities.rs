@@ -281,6 +281,11 @@ pub struct TriggeredAbility {
     /// resolves; false then, it doesn't trigger, or does nothing.
     #[serde(default)]
     pub condition: Option<Condition>,
+    /// What the object the triggering event names must be as the event happens ("a Vampire
+    /// you control attacks", "becomes blocked by a green or white creature"): checked then
+    /// only, so a later change doesn't make it trigger (CR 508.2a, 509.3f).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub filter: Option<PermanentFilter>,
 }
 
 /// A condition of the game state, for intervening "if" clauses (CR 603.4).
@@ -351,6 +356,14 @@ pub enum Trigger {
     /// "Whenever this creature blocks a creature" (CR 509.3b): once per attacking creature it
     /// blocks, naming that creature (`EffectObject::EventObject`).
     BlocksACreature,
+    /// "Whenever a [creature] attacks" (CR 508.3a): once for each creature declared as an
+    /// attacker (CR 508.1), naming it (`EffectObject::EventObject`); the ability's `filter`
+    /// says which, checked as it is declared (CR 508.2a).
+    ACreatureAttacks,
+    /// "Whenever this creature blocks or becomes blocked by a [creature]" (CR 509.3b,
+    /// 509.3d): once for each creature it blocks or that blocks it, naming that creature; the
+    /// ability's `filter` checked on it as blockers are declared (CR 509.3f).
+    BlocksOrBecomesBlockedByACreature,
     /// "Whenever you gain life" (CR 119.9): once per life-gain event.
     YouGainLife,
     /// "Whenever a [land type] [controller] controls becomes tapped" (CR 603.2e): a permanent
@@ -846,6 +859,11 @@ pub enum Effect {
     /// "Put [object] onto the battlefield under your control", then `then`, in which "that
     /// creature" (`EffectObject::EventObject`) is the permanent it became (CR 400.7, 608.2c).
     PutOntoBattlefieldThen { object: EffectObject, then: Box<Effect> },
+    /// `then`, in which "that creature" (`EffectObject::EventObject`) is `object` as this
+    /// effect begins: "Target creature gets +1/+0 ... Destroy that creature at the beginning of
+    /// the next end step" (CR 608.2c). A delayed triggered ability `then` creates keeps that
+    /// object, and affects it whatever its characteristics then are (CR 603.7c, 700.7).
+    ThatObject { object: EffectObject, then: Box<Effect> },
     /// "Return [this permanent] to its owner's hand" (CR 400.7: a new object).
     ReturnToOwnersHand(EffectObject),
     /// "Target player mills N cards" (CR 701.17a): the top N of their library, or as many as
@@ -1062,6 +1080,9 @@ pub enum Effect {
     ReturnDiedWithCounter,
     /// "Exile [object]" (CR 406.2), e.g. "exile this creature".
     Exile(EffectObject),
+    /// "Destroy [object]" (CR 701.8a), e.g. "destroy that creature": from the battlefield to
+    /// its owner's graveyard; it needn't be a creature any more (CR 700.7).
+    Destroy(EffectObject),
     /// "Your life total becomes N" (CR 119.5: the player gains or loses the difference).
     LifeTotalBecomes(LifeTotal),
     /// "You lose N life" (CR 119.3).

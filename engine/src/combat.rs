@@ -205,6 +205,7 @@ pub(crate) fn declare(state: &mut GameState, player: PlayerId, attackers: Vec<Ob
         }
     }
     state.combat.attackers = attackers.clone();
+    crate::triggers::attackers_declared(state, &board, &attackers);
     ev.push(Event::AttackersDeclared { player, attackers });
     give_priority(state, player, ev);
     Ok(())

@@ -64,12 +64,28 @@ pub(crate) fn mana_payment(
     payment: Option<&ManaPool>,
     purpose: SpendPurpose,
 ) -> Result<ManaPool, Rejection> {
+    mana_and_life_payment(state, player, cost, x, payment, purpose).map(|(spent, _)| spent)
+}
+
+/// `mana_payment`, with the life the cost's Phyrexian symbols take (2 each, CR 107.4f): a
+/// player can pay life only if their life total is at least the payment (CR 119.4).
+pub(crate) fn mana_and_life_payment(
+    state: &GameState,
+    player: PlayerId,
+    cost: &ManaCost,
+    x: u32,
+    payment: Option<&ManaPool>,
+    purpose: SpendPurpose,
+) -> Result<(ManaPool, u32), Rejection> {
     let p = state.player(player).ok_or(Rejection::NoSuchPlayer(player))?;
-    let spent = cost.payment_from(&p.mana_pool, x, payment, purpose)?;
+    let (spent, life) = cost.payment_with_life(&p.mana_pool, x, payment, purpose)?;
     if p.mana_pool.minus(&spent).is_none() {
         return Err(Rejection::NotEnoughMana);
     }
-    Ok(spent)
+    if life > 0 && i64::from(p.life) < i64::from(life) {
+        return Err(Rejection::CostUnpayable("a player can pay life only if their life total is at least the payment (CR 119.4)".into()));
+    }
+    Ok((spent, life))
 }
 
 /// Pays a mana cost from `player`'s pool (CR 601.2h), as `mana_payment` found it.
@@ -82,9 +98,15 @@ pub(crate) fn pay_mana(
     purpose: SpendPurpose,
     ev: &mut Vec<Event>,
 ) -> Result<(), Rejection> {
-    let spent = mana_payment(state, player, cost, x, payment, purpose)?;
+    let (spent, life) = mana_and_life_payment(state, player, cost, x, payment, purpose)?;
     let p = state.player_mut(player).ok_or(Rejection::NoSuchPlayer(player))?;
     p.mana_pool = p.mana_pool.minus(&spent).ok_or(Rejection::NotEnoughMana)?;
+    if life > 0 {
+        // CR 107.4f, 119.4: the life a Phyrexian symbol was paid with.
+        p.life = p.life.saturating_sub(i32::try_from(life).unwrap_or(i32::MAX));
+        let now = p.life;
+        ev.push(Event::LifeChanged { player, life: now });
+    }
     if !spent.is_empty() {
         ev.push(Event::ManaSpent { player, mana: spent });
     }

@@ -17,7 +17,11 @@ pub fn devotion(state: &GameState, board: &Board, player: PlayerId, colors: &[Co
     for obj in state.zone_objects(ZoneKind::Battlefield, Some(player)) {
         let Some(ch) = board.get(&obj.id) else { continue };
         if let Some(cost) = ch.mana_cost.as_ref() {
-            let symbols = cost.colored.iter().filter(|t| colors.iter().any(|c| c.mana_type() == **t)).count();
+            // CR 700.5: hybrid symbols count toward each of their colors, Phyrexian toward theirs.
+            let of = |t: &crate::mana::ManaType| colors.iter().any(|c| c.mana_type() == *t);
+            let symbols = cost.colored.iter().filter(|t| of(t)).count()
+                + cost.hybrid.iter().filter(|(a, b)| of(a) || of(b)).count()
+                + cost.phyrexian.iter().filter(|t| of(t)).count();
             n = n.saturating_add(u32::try_from(symbols).unwrap_or(u32::MAX));
         }
         let increases = ch.statics().filter(|(s, _)| matches!(s, StaticAbility::DevotionIncreasedByOne)).count();

@@ -297,6 +297,30 @@ fn push_delayed(
     });
 }
 
+/// `then` resolved with "that creature" (`EffectObject::EventObject`) naming `id`: a later
+/// instruction refers to an object an earlier one acted on (CR 608.2c), and a delayed
+/// triggered ability `then` creates keeps it (CR 603.7c).
+fn resolve_naming(state: &mut GameState, ctx: &ResolveCtx, id: ObjectId, then: &Effect, ev: &mut Vec<Event>) -> Result<(), Rejection> {
+    let inner = ResolveCtx {
+        controller: ctx.controller,
+        source: ctx.source,
+        source_counters: ctx.source_counters,
+        x: ctx.x,
+        targets: ctx.targets,
+        legal: ctx.legal,
+        answers: ctx.answers,
+        random_used: Cell::new(ctx.random_used.get()),
+        ability: ctx.ability,
+        link: ctx.link,
+        sacrificed_power: Cell::new(ctx.sacrificed_power.get()),
+        event: crate::state::TriggerEvent { object: Some(id), ..ctx.event },
+        died_this_way: Cell::new(ctx.died_this_way.get()),
+    };
+    resolve(state, then, &inner, ev)?;
+    ctx.random_used.set(inner.random_used.get());
+    Ok(())
+}
+
 pub(crate) fn resolve(
     state: &mut GameState,
     effect: &Effect,
@@ -377,23 +401,11 @@ pub(crate) fn resolve(
             let Some(id) = ctx.object(state, *object) else { return Ok(()) };
             let Some(new) = zones::put_onto_battlefield(state, id, ctx.controller, None, ev) else { return Ok(()) };
             // "That creature" in `then` is the permanent (CR 608.2c: the instructions in order).
-            let inner = ResolveCtx {
-                controller: ctx.controller,
-                source: ctx.source,
-                source_counters: ctx.source_counters,
-                x: ctx.x,
-                targets: ctx.targets,
-                legal: ctx.legal,
-                answers: ctx.answers,
-                random_used: Cell::new(ctx.random_used.get()),
-                ability: ctx.ability,
-                link: ctx.link,
-                sacrificed_power: Cell::new(ctx.sacrificed_power.get()),
-                event: crate::state::TriggerEvent { object: Some(new), ..ctx.event },
-                died_this_way: Cell::new(ctx.died_this_way.get()),
-            };
-            resolve(state, then, &inner, ev)?;
-            ctx.random_used.set(inner.random_used.get());
+            resolve_naming(state, ctx, new, then, ev)?;
+        }
+        Effect::ThatObject { object, then } => {
+            let Some(id) = ctx.object(state, *object) else { return Ok(()) };
+            resolve_naming(state, ctx, id, then, ev)?;
         }
         Effect::ReturnToOwnersHand(object) => {
             if let Some(id) = ctx.object(state, *object) {
@@ -1172,6 +1184,7 @@ pub(crate) fn resolve(
                 effect: (**effect).clone(),
                 targets: targets.clone(),
                 condition: None,
+                filter: None,
             };
             let from = crate::triggers::TriggerSource {
                 source,
@@ -1260,6 +1273,11 @@ pub(crate) fn resolve(
         Effect::Exile(object) => {
             if let Some(id) = ctx.object(state, *object) {
                 zones::move_to(state, id, ZoneKind::Exile, None, ev);
+            }
+        }
+        Effect::Destroy(object) => {
+            if let Some(id) = ctx.object(state, *object) {
+                destroy(state, &[id], true, &ctx.answers.replacement_order, ev);
             }
         }
         Effect::LifeTotalBecomes(total) => {

@@ -65,6 +65,11 @@ impl ManaType {
         }
     }
 
+    /// The letter inside the symbol ("G" for {G}).
+    pub fn letter(self) -> &'static str {
+        self.symbol().trim_matches(|c| c == '{' || c == '}')
+    }
+
     pub fn symbol(self) -> &'static str {
         match self {
             ManaType::White => "{W}",
@@ -422,14 +427,24 @@ impl ManaPool {
     }
 }
 
-/// A mana cost (CR 107.4, 202.1): generic amount, specific symbols ({C} included), and how many
-/// {X} it has. Hybrid and Phyrexian symbols are not in the card pool yet.
+/// A mana cost (CR 107.4, 202.1): generic amount, specific symbols ({C} included), how many
+/// {X} it has, and its hybrid and Phyrexian symbols.
 #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct ManaCost {
     pub generic: u32,
     pub colored: Vec<ManaType>,
     pub x: u32,
+    /// Hybrid symbols ("{G/W}", CR 107.4e): each paid with one mana of either of its types.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hybrid: Vec<(ManaType, ManaType)>,
+    /// Phyrexian symbols ("{W/P}", CR 107.4f): each paid with one mana of its color or 2 life.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub phyrexian: Vec<ManaType>,
 }
+
+/// The most hybrid and Phyrexian symbols one payment search tries every way of paying (each
+/// has two ways): no card has more than a few.
+const MAX_CHOICE_SYMBOLS: usize = 10;
 
 /// Why a payment is impossible (mapped to the `cost` rejection class).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -446,6 +461,15 @@ impl ManaCost {
                 cost.x = cost.x.saturating_add(1);
             } else if let Some(t) = ManaType::parse_symbol(sym) {
                 cost.colored.push(t);
+            } else if let Some((a, b)) = sym.split_once('/') {
+                // CR 107.4e-f: "{G/W}" (hybrid), "{W/P}" (Phyrexian).
+                let first = ManaType::parse_symbol(a).filter(|t| t.is_color());
+                let second = ManaType::parse_symbol(b).filter(|t| t.is_color());
+                match (first, second, b.trim().eq_ignore_ascii_case("P")) {
+                    (Some(t), _, true) => cost.phyrexian.push(t),
+                    (Some(t), Some(u), false) if t != u => cost.hybrid.push((t, u)),
+                    _ => return Err(ManaParseError::UnknownSymbol(sym.to_string())),
+                }
             } else if !sym.is_empty() && sym.chars().all(|c| c.is_ascii_digit()) {
                 let n: u32 = sym
                     .parse()
@@ -472,6 +496,12 @@ impl ManaCost {
         for t in colored {
             s.push_str(t.symbol());
         }
+        for (a, b) in &self.hybrid {
+            s.push_str(&format!("{{{}/{}}}", a.letter(), b.letter()));
+        }
+        for t in &self.phyrexian {
+            s.push_str(&format!("{{{}/P}}", t.letter()));
+        }
         // A mana cost of {0} is printed as such (CR 202.1: unlike no mana cost at all).
         if s.is_empty() {
             s.push_str("{0}");
@@ -481,7 +511,9 @@ impl ManaCost {
 
     /// Mana value (CR 202.3) with X = `x` (0 everywhere but on the stack, CR 202.3e, 107.3g).
     pub fn mana_value(&self, x: u32) -> u32 {
-        let colored = u32::try_from(self.colored.len()).unwrap_or(u32::MAX);
+        // CR 202.3f-g: a two-color hybrid or a Phyrexian symbol counts 1.
+        let symbols = self.colored.len().saturating_add(self.hybrid.len()).saturating_add(self.phyrexian.len());
+        let colored = u32::try_from(symbols).unwrap_or(u32::MAX);
         self.generic
             .saturating_add(colored)
             .saturating_add(self.x.saturating_mul(x))
@@ -489,7 +521,9 @@ impl ManaCost {
 
     /// Colors of the cost's symbols (CR 202.2).
     pub fn colors(&self) -> BTreeSet<ManaType> {
-        self.colored.iter().copied().filter(|t| t.is_color()).collect()
+        // CR 107.4e-f: a hybrid symbol is both its colors, a Phyrexian symbol its color.
+        let hybrid = self.hybrid.iter().flat_map(|(a, b)| [*a, *b]);
+        self.colored.iter().copied().chain(hybrid).chain(self.phyrexian.iter().copied()).filter(|t| t.is_color()).collect()
     }
 
     /// Total generic part including X (CR 107.3a: X is generic mana once announced).
@@ -510,11 +544,64 @@ impl ManaCost {
         payment: Option<&ManaPool>,
         purpose: SpendPurpose,
     ) -> Result<ManaPool, PayError> {
+        self.payment_with_life(pool, x, payment, purpose).map(|(spent, _)| spent)
+    }
+
+    /// `payment_from`, with the life paid for Phyrexian symbols (2 each, CR 107.4f). Every way
+    /// of paying the hybrid and Phyrexian symbols is tried, in a fixed order (a hybrid symbol's
+    /// first type first, mana before life, so the least life first), and the first the pool (or
+    /// `payment`, exactly) pays is taken: CR 107.4e's "{G/W}{G/W} can be paid by spending
+    /// {G}{G}, {G}{W}, or {W}{W}", 107.4f's "{W/P}{W/P} ... by spending {W}{W}, by spending {W}
+    /// and paying 2 life, or by paying 4 life".
+    pub fn payment_with_life(
+        &self,
+        pool: &ManaPool,
+        x: u32,
+        payment: Option<&ManaPool>,
+        purpose: SpendPurpose,
+    ) -> Result<(ManaPool, u32), PayError> {
         let generic = self.generic_with_x(x).ok_or(PayError::NotEnoughMana)?;
-        let mut specific = ManaPool::default();
-        for t in &self.colored {
-            specific.add(*t, 1);
+        let (h, p) = (self.hybrid.len(), self.phyrexian.len());
+        if h.saturating_add(p) > MAX_CHOICE_SYMBOLS {
+            return Err(PayError::NotEnoughMana);
         }
+        // Ways ordered by the number of Phyrexian symbols paid with life, then by choice bits.
+        let mut ways: Vec<u32> = (0..1u32 << (h + p)).collect();
+        ways.sort_by_key(|w| ((w >> h).count_ones(), *w));
+        let mut first_error = PayError::NotEnoughMana;
+        for (i, w) in ways.iter().enumerate() {
+            let mut specific = ManaPool::default();
+            for t in &self.colored {
+                specific.add(*t, 1);
+            }
+            for (k, (a, b)) in self.hybrid.iter().enumerate() {
+                specific.add(if w & (1 << k) == 0 { *a } else { *b }, 1);
+            }
+            let mut life = 0u32;
+            for (k, t) in self.phyrexian.iter().enumerate() {
+                if w & (1 << (h + k)) == 0 {
+                    specific.add(*t, 1);
+                } else {
+                    life = life.saturating_add(2);
+                }
+            }
+            match Self::pay_specific(&specific, generic, pool, payment, purpose) {
+                Ok(spent) => return Ok((spent, life)),
+                Err(e) if i == 0 => first_error = e,
+                Err(_) => {}
+            }
+        }
+        Err(first_error)
+    }
+
+    /// Pays `specific` (each symbol with its own type) and `generic` from `pool`.
+    fn pay_specific(
+        specific: &ManaPool,
+        generic: u32,
+        pool: &ManaPool,
+        payment: Option<&ManaPool>,
+        purpose: SpendPurpose,
+    ) -> Result<ManaPool, PayError> {
         let mut left = pool.clone();
         let mut spent = ManaPool::default();
         if let Some(pay) = payment {
@@ -523,7 +610,7 @@ impl ManaCost {
             if !pool.available(purpose).contains(pay) {
                 return Err(PayError::NotEnoughMana);
             }
-            let rest = pay.minus(&specific).ok_or(PayError::PaymentMismatch)?;
+            let rest = pay.minus(specific).ok_or(PayError::PaymentMismatch)?;
             if rest.total() != generic {
                 return Err(PayError::PaymentMismatch);
             }
@@ -629,6 +716,31 @@ mod tests {
             Err(PayError::NotEnoughMana)
         );
         assert!(cost.payment_from(&pool, u32::MAX, None, SpendPurpose::Other).is_err());
+    }
+
+    #[test]
+    fn hybrid_and_phyrexian_symbols() {
+        // CR 107.4e Example: {G/W}{G/W} by {G}{G}, {G}{W} or {W}{W}, never anything else.
+        let c = ManaCost::parse("{G/W}{G/W}").unwrap();
+        assert_eq!(c.mana_value(0), 2);
+        assert_eq!(c.to_symbols(), "{G/W}{G/W}");
+        for pay in ["{G}{G}", "{G}{W}", "{W}{W}"] {
+            let p = ManaPool::parse(pay).unwrap();
+            assert_eq!(c.payment_with_life(&p, 0, Some(&p), SpendPurpose::Other), Ok((p.clone(), 0)), "{pay}");
+        }
+        let p = ManaPool::parse("{G}{U}").unwrap();
+        assert!(c.payment_with_life(&p, 0, Some(&p), SpendPurpose::Other).is_err());
+        // CR 107.4f Example: {W/P}{W/P} by {W}{W}, {W} and 2 life, or 4 life.
+        let c = ManaCost::parse("{W/P}{W/P}").unwrap();
+        assert_eq!(c.mana_value(0), 2);
+        let pool = ManaPool::parse("{W}{W}").unwrap();
+        for (pay, life) in [("{W}{W}", 0), ("{W}", 2), ("", 4)] {
+            let p = ManaPool::parse(pay).unwrap();
+            assert_eq!(c.payment_with_life(&pool, 0, Some(&p), SpendPurpose::Other), Ok((p.clone(), life)), "{pay}");
+        }
+        assert_eq!(c.payment_with_life(&ManaPool::parse("{W}").unwrap(), 0, None, SpendPurpose::Other).map(|(_, l)| l), Ok(2));
+        assert!(ManaCost::parse("{C/P}").is_err());
+        assert!(ManaCost::parse("{G/G}").is_err());
     }
 
     #[test]

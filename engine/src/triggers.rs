@@ -32,6 +32,14 @@ pub(crate) fn queue(state: &mut GameState, from: &TriggerSource, ability: &Trigg
     if ability.condition.as_ref().is_some_and(|c| !condition_holds(state, from.controller, c)) {
         return;
     }
+    // CR 508.2a, 509.3f: the object the event names is checked as the event happens, only.
+    if let Some(f) = &ability.filter {
+        let board = board_of(state);
+        let named = from.event.object.and_then(|id| Some((board.get(&id)?, state.object(id)?)));
+        if !named.is_some_and(|(c, o)| crate::layers::permanent_matches(f, c, o, from.controller)) {
+            return;
+        }
+    }
     let timestamp = state.new_timestamp();
     state.next_trigger_id = state.next_trigger_id.saturating_add(1);
     let id = state.next_trigger_id;
@@ -216,6 +224,20 @@ pub(crate) fn spell_cast(state: &mut GameState, spell: ObjectId) {
     }
 }
 
+/// Creatures were declared as attackers (CR 508.1): "whenever a [creature] attacks" abilities
+/// of every permanent trigger once for each, naming it, as `board` shows them at the
+/// declaration (CR 508.2a, 508.3a).
+pub(crate) fn attackers_declared(state: &mut GameState, board: &Board, attackers: &[ObjectId]) {
+    let watchers: Vec<(ObjectId, PlayerId)> =
+        state.zone_objects(ZoneKind::Battlefield, None).iter().map(|o| (o.id, o.controller)).collect();
+    for &a in attackers {
+        let event = TriggerEvent { player: state.object(a).map(|o| o.controller), object: Some(a), amount: 0 };
+        for &(w, controller) in &watchers {
+            queue_matching_event(state, board, w, controller, Trigger::ACreatureAttacks, event);
+        }
+    }
+}
+
 /// `attacker` became blocked by `blockers` creatures (CR 509.1h): "whenever this creature
 /// becomes blocked" triggers once, "... becomes blocked by a creature" once per blocker
 /// (CR 509.3c-d, 700.1).
@@ -253,6 +275,12 @@ pub(crate) fn blocked_a_creature(state: &mut GameState, board: &Board, blocker: 
     let Some(controller) = state.object(blocker).map(|o| o.controller) else { return };
     let event = TriggerEvent { player: None, object: Some(attacker), amount: 0 };
     queue_matching_event(state, board, blocker, controller, Trigger::BlocksACreature, event);
+    // CR 509.3b, 509.3d: "blocks or becomes blocked by a creature", each naming the other.
+    queue_matching_event(state, board, blocker, controller, Trigger::BlocksOrBecomesBlockedByACreature, event);
+    if let Some(attacking) = state.object(attacker).map(|o| o.controller) {
+        let event = TriggerEvent { player: None, object: Some(blocker), amount: 0 };
+        queue_matching_event(state, board, attacker, attacking, Trigger::BlocksOrBecomesBlockedByACreature, event);
+    }
 }
 
 /// The delayed triggered abilities waiting for `trigger` trigger, with what their creating
@@ -309,7 +337,7 @@ fn delayed_fire(state: &mut GameState, due: impl FnMut(&crate::state::DelayedTri
     let (due, rest): (Vec<_>, Vec<_>) = std::mem::take(&mut state.delayed_triggers).into_iter().partition(due);
     state.delayed_triggers = rest;
     for d in due {
-        let ability = TriggeredAbility { trigger: d.trigger, effect: d.effect, targets: vec![], condition: None };
+        let ability = TriggeredAbility { trigger: d.trigger, effect: d.effect, targets: vec![], condition: None, filter: None };
         let counters = state.object(d.source).map(|o| o.counters.clone()).unwrap_or_default();
         let from = TriggerSource {
             source: d.source,

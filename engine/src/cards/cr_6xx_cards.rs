@@ -278,6 +278,7 @@ pub fn felidar_sovereign() -> CardDef {
             effect: Effect::WinTheGame,
             targets: vec![],
             condition: Some(crate::abilities::Condition::YouHaveAtLeastLife(40)),
+            filter: None,
         }))
 }
 

@@ -66,6 +66,8 @@ mod spreading_seas;
 mod stumpsquall_hydra;
 mod tevesh_szat;
 mod turn_to_frog;
+mod that_creature;
+mod mana_symbols;
 mod twisted_image;
 mod untap_symbol_creatures;
 mod vanilla;
@@ -229,11 +231,16 @@ pub(crate) fn tap_add(spec: ManaSpec) -> Ability {
     activated(tap(), vec![], Effect::AddMana(spec))
 }
 pub(crate) fn triggered(trigger: Trigger, effect: Effect) -> Ability {
-    Ability::Triggered(TriggeredAbility { trigger, effect, targets: vec![], condition: None })
+    Ability::Triggered(TriggeredAbility { trigger, effect, targets: vec![], condition: None, filter: None })
+}
+/// A triggered ability whose event must name an object `filter` describes, as the event
+/// happens (CR 508.2a, 509.3f).
+pub(crate) fn triggered_on(trigger: Trigger, filter: crate::abilities::PermanentFilter, effect: Effect) -> Ability {
+    Ability::Triggered(TriggeredAbility { trigger, effect, targets: vec![], condition: None, filter: Some(filter) })
 }
 /// A triggered ability with targets (CR 603.3d).
 pub(crate) fn triggered_targeting(trigger: Trigger, targets: Vec<TargetSpec>, effect: Effect) -> Ability {
-    Ability::Triggered(TriggeredAbility { trigger, effect, targets, condition: None })
+    Ability::Triggered(TriggeredAbility { trigger, effect, targets, condition: None, filter: None })
 }
 pub(crate) fn keyword(k: Keyword) -> Ability {
     Ability::Keyword(k)
@@ -482,6 +489,14 @@ fn registry() -> &'static Registry {
             // CR 701.23f Example, issue 28, outside the generator POOL: bytes 231 and 230.
             library_actions::aven_mindcensor(),
             library_actions::veteran_explorer(),
+            // Delayed and combat triggers naming "that creature", issue 28 (CR 700.7, 508.2a, 509.3f).
+            that_creature::mogg_cannon(),
+            that_creature::sanctum_seeker(),
+            that_creature::abomination(),
+            that_creature::purelace(),
+            // Hybrid and Phyrexian mana symbols, issue 28 (CR 107.4e-f).
+            mana_symbols::selesnya_guildmage(),
+            mana_symbols::norns_annex(),
         ]);
         let tokens = vec![
             hangarback_walker::thopter_token(),
@@ -489,6 +504,7 @@ fn registry() -> &'static Registry {
             example_cards::boo_token(),
             game_basics::dwarf_berserker_token(),
             cumulative_upkeep_cards::bird_token(),
+            mana_symbols::saproling_token(),
         ];
         let by_name = cards.iter().enumerate().map(|(i, c)| (c.name.clone(), i)).collect();
         let token_by_name = tokens.iter().enumerate().map(|(i, c)| (c.name.clone(), i)).collect();
@@ -676,7 +692,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 192);
+        assert_eq!(names.len(), 198);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {

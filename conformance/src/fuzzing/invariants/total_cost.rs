@@ -56,8 +56,17 @@ fn total_cost(state: &GameState, board: &Board, player: PlayerId, card: ObjectId
         }
     }
     generic = generic.saturating_sub(reductions(state, board, player, card));
-    let colored = u32::try_from(cost.colored.len()).unwrap_or(u32::MAX);
+    // Each colored, hybrid and Phyrexian symbol is one mana (CR 202.3f-g), unless a Phyrexian
+    // one is paid with 2 life instead (CR 107.4f), which `check` counts from the life paid.
+    let symbols = cost.colored.len().saturating_add(cost.hybrid.len()).saturating_add(cost.phyrexian.len());
+    let colored = u32::try_from(symbols).unwrap_or(u32::MAX);
     Some(generic.saturating_add(colored).saturating_add(cost.x.saturating_mul(x)))
+}
+
+/// How many Phyrexian symbols `card`'s mana cost has.
+fn phyrexian_symbols(board: &Board, card: ObjectId) -> u32 {
+    let n = board.get(&card).and_then(|c| c.mana_cost.as_ref()).map(|m| m.phyrexian.len()).unwrap_or(0);
+    u32::try_from(n).unwrap_or(u32::MAX)
 }
 
 pub(super) fn check<G: RulesGame>(t: &Transition<'_, G>) -> Result<bool, Broken> {
@@ -66,7 +75,10 @@ pub(super) fn check<G: RulesGame>(t: &Transition<'_, G>) -> Result<bool, Broken>
     let Some(total) = total_cost(b, t.before_board, *player, *card, x.unwrap_or(0)) else { return Ok(false) };
     let pool = |s: &GameState| s.player(*player).map(|p| p.mana_pool.total()).unwrap_or(0);
     let spent = pool(b).saturating_sub(pool(a));
-    if spent != total || pool(a) > pool(b) {
+    // CR 107.4f: a Phyrexian symbol paid with 2 life instead of mana; casting pays no other life.
+    let life = |s: &GameState| s.player(*player).map(|p| i64::from(p.life)).unwrap_or(0);
+    let by_life = u32::try_from((life(b) - life(a)).max(0) / 2).unwrap_or(u32::MAX).min(phyrexian_symbols(t.before_board, *card));
+    if spent.saturating_add(by_life) != total || pool(a) > pool(b) {
         return Err(Broken::new(
             Invariant::TotalCostPaid,
             format!("casting {card:?} spent {spent} mana from the pool; its total cost is {total} (CR 601.2f-h)"),
