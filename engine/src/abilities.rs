@@ -60,6 +60,9 @@ pub enum Keyword {
     /// CR 702.8a: "You may play this card any time you could cast an instant" (from the hand:
     /// casting checks it, `casting::check_cast`).
     Flash,
+    /// CR 702.80a: damage this deals to a creature isn't marked on it but puts that many
+    /// -1/-1 counters on it (CR 120.3d; `damage`).
+    Wither,
 }
 
 impl Keyword {
@@ -81,6 +84,7 @@ impl Keyword {
             Keyword::Toxic(_) => "Toxic",
             Keyword::Phasing => "Phasing",
             Keyword::Flash => "Flash",
+            Keyword::Wither => "Wither",
             Keyword::DoubleStrike => "Double strike",
             Keyword::Shadow => "Shadow",
             Keyword::Indestructible => "Indestructible",
@@ -482,6 +486,10 @@ pub enum StaticAbility {
     /// becomes that many draws, which replacement effects on draws may modify in turn
     /// (CR 616.2, `replacement::gain_life`).
     GainLifeDrawsInstead,
+    /// "If you would gain life, you gain twice that much life instead" (CR 614.1a): each
+    /// one doubles the life-gain event once, so two make it four times (CR 614.5;
+    /// `replacement::gain_life`).
+    GainTwiceThatMuchLifeInstead,
     /// "If you would draw a card, return a card from your graveyard to your hand instead. If
     /// you can't, you lose the game." (CR 614.11, `replacement::draw`): the player chooses the
     /// card (`Answers::returned`).

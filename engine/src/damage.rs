@@ -1,6 +1,7 @@
 //! Dealing damage (CR 120): to a player it causes that much life loss (CR 120.3a), to a
 //! planeswalker that many loyalty counters to be removed (CR 120.3c), to a creature that much
-//! marked damage (CR 120.3e; lethal damage is a state-based action, CR 704.5g, and so is any
+//! marked damage (CR 120.3e), or as many -1/-1 counters from a source with wither (CR 120.3d,
+//! 702.80a; lethal damage is a state-based action, CR 704.5g, and so is any
 //! damage from a source with deathtouch, CR 702.2b, 704.5h). A source with lifelink also gains
 //! its controller that much life (CR 120.3f, 702.15b), one life-gain event per source
 //! (CR 702.15e). Prevention (protection's included, CR 702.16e) is the `prevention` module's.
@@ -136,10 +137,20 @@ fn damage_object(state: &mut GameState, board: &Board, source: Option<ObjectId>,
     if planeswalker {
         zones::remove_counters(state, id, "loyalty", n, ev);
     }
-    let deathtouch = source.and_then(|s| board.get(&s)).is_some_and(|c| c.has_keyword(Keyword::Deathtouch));
+    let source_ch = source.and_then(|s| board.get(&s));
+    let deathtouch = source_ch.is_some_and(|c| c.has_keyword(Keyword::Deathtouch));
+    // CR 702.80a, 120.3d: damage from a source with wither isn't marked; it puts that many
+    // -1/-1 counters on the creature instead (it is still damage dealt: deathtouch, lifelink
+    // and "whenever this deals damage" see it).
+    let wither = source_ch.is_some_and(|c| c.has_keyword(Keyword::Wither));
     if creature {
+        if wither {
+            zones::add_counters(state, id, "-1/-1", n, ev);
+        }
         if let Some(o) = state.object_mut(id) {
-            o.damage = o.damage.saturating_add(n);
+            if !wither {
+                o.damage = o.damage.saturating_add(n);
+            }
             o.deathtouch_damage |= deathtouch;
         }
     }

@@ -328,6 +328,17 @@ pub(crate) fn gain_life(
         return Ok(());
     }
     let board = crate::layers::board_of(state);
+    // CR 614.1a, 614.5: each "you gain twice that much life instead" the player controls
+    // doubles the event once (two of them: four times, Boon Reflection's ruling). They apply
+    // before "draw that many cards instead", one of the orders the player may choose
+    // (CR 616.1); the engine offers no other.
+    let doublers = state
+        .zone_objects(ZoneKind::Battlefield, Some(player))
+        .iter()
+        .filter_map(|o| board.get(&o.id))
+        .map(|c| c.statics().filter(|(st, _)| matches!(st, crate::abilities::StaticAbility::GainTwiceThatMuchLifeInstead)).count())
+        .sum::<usize>();
+    let n = (0..doublers).fold(n, |g, _| g.saturating_mul(2));
     if controlled_with(state, &board, player, &crate::abilities::StaticAbility::GainLifeDrawsInstead).is_some() {
         for _ in 0..n.min(MAX_DRAWS_FOR_LIFE) {
             draw(state, player, answers, ev)?;

@@ -104,6 +104,7 @@ mod cr_6xx_named;
 mod library_actions;
 mod toxic_cards;
 mod commander_cards;
+mod damage_results;
 
 /// Printed characteristics and abilities of a card or token definition (CR 109.3).
 #[derive(Clone, Debug, PartialEq)]
@@ -497,6 +498,10 @@ fn registry() -> &'static Registry {
             // Hybrid and Phyrexian mana symbols, issue 28 (CR 107.4e-f).
             mana_symbols::selesnya_guildmage(),
             mana_symbols::norns_annex(),
+            // A damage event's results replaced, issue 28 (CR 120.4d Example 1, wither 702.80).
+            damage_results::boon_reflection(),
+            damage_results::boggart_ram_gang(),
+            damage_results::kei_takahashi(),
         ]);
         let tokens = vec![
             hangarback_walker::thopter_token(),
@@ -692,7 +697,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 198);
+        assert_eq!(names.len(), 201);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {
