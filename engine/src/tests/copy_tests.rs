@@ -378,3 +378,36 @@ fn oblivion_ring_destroyed_before_its_exile_resolves_exiles_for_good() {
     assert_eq!(view(&g, bears).zone, ZoneKind::Exile);
     assert!(g.stack_view().is_empty());
 }
+
+#[test]
+fn legal_actions_list_the_copy_choices() {
+    // CR 707.5, 707.9e: the resolving pass of a Sculpting Steel lists one answer per artifact it
+    // may enter as a copy of, and, for an artifact whose copiable values have a copy ability
+    // (another Sculpting Steel that copied nothing), the answers copying again through it.
+    let mut s = setup(Step::PrecombatMain);
+    let steel = add(&mut s, "Sculpting Steel", ALICE, ZoneKind::Hand);
+    let first = perm(&mut s, "Sculpting Steel", BOB);
+    let crystal = perm(&mut s, "Indatha Crystal", BOB);
+    let bears = perm(&mut s, "Grizzly Bears", BOB);
+    s.players[0].mana_pool = pool("{C}{C}{C}");
+    let mut g = Game::new(s).unwrap();
+    cast(&mut g, ALICE, steel, None).unwrap();
+    pass(&mut g).unwrap();
+    let (fid, cid, bid) = (obj(&g, first), obj(&g, crystal), obj(&g, bears));
+    let listed: Vec<Answers> = g
+        .legal_actions()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::PassPriority { answers, .. } => Some(answers),
+            _ => None,
+        })
+        .collect();
+    let copying = |of: ObjectId, again: Option<ObjectId>| Answers { copy: Some(of), copy_again: again, ..Answers::default() };
+    assert!(listed.contains(&copying(cid, None)), "{listed:?}");
+    assert!(listed.contains(&copying(fid, None)), "{listed:?}");
+    assert!(listed.contains(&copying(fid, Some(cid))), "copying again through the other Steel: {listed:?}");
+    assert!(!listed.iter().any(|a| a.copy == Some(bid) || a.copy_again == Some(bid)), "not an artifact: {listed:?}");
+    assert!(!listed.iter().any(|a| a.copy == Some(cid) && a.copy_again.is_some()), "the Crystal has no copy ability: {listed:?}");
+    pass_with(&mut g, copying(fid, Some(cid))).unwrap();
+    assert_eq!(view(&g, steel).name, "Indatha Crystal");
+}
