@@ -11,7 +11,7 @@ use crate::events::Event;
 use crate::ids::{ObjectId, PlayerId};
 use std::borrow::Cow;
 
-use crate::layers::{compute_all, Board};
+use crate::layers::Board;
 use crate::mana::{ManaPool, ManaType, SpendRestriction};
 use crate::rejection::Rejection;
 use crate::replacement::{self, ProductionContext};
@@ -125,9 +125,16 @@ fn run(
     Ok(())
 }
 
-/// The board one mana ability reads throughout: the caller's, else computed once into `board`.
+/// The board one mana ability reads throughout: the caller's, else the state's kept board (the
+/// same characteristics as computing them afresh, `layers::kept`, without recomputing them when
+/// nothing they read changed: the fuzz profile's `add_mana` was a full computation each time).
 fn ability_board<'a>(board: &'a mut Option<Cow<'_, Board>>, state: &GameState) -> &'a Board {
-    board.get_or_insert_with(|| Cow::Owned(compute_all(state)))
+    board.get_or_insert_with(|| kept_board(state))
+}
+
+/// The state's kept board as an owned one (a copy of it: the state changes while it is read).
+fn kept_board(state: &GameState) -> Cow<'static, Board> {
+    Cow::Owned(std::sync::Arc::unwrap_or_clone(crate::layers::board_of(state)))
 }
 
 /// One "add mana" instruction: the raw mana, the chosen type, replacement effects, and then the
@@ -291,7 +298,7 @@ pub(crate) fn resolve(
     }
     let board = match board {
         Some(b) => b,
-        None => Cow::Owned(compute_all(state)),
+        None => kept_board(state),
     };
     // Each triggered mana ability whose event this is, with its controller and what it adds.
     let mut triggered: Vec<(ObjectId, PlayerId, &Effect)> = Vec::new();

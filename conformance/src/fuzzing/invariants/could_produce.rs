@@ -17,12 +17,14 @@ use std::collections::BTreeSet;
 use mtg_engine::abilities::{ActivatedAbility, Effect, ManaReplacement, ManaReplacementResult, ManaSpec};
 use mtg_engine::layers::Board;
 use mtg_engine::state::ContinuousEffect;
-use mtg_engine::{replacement, Action, GameState, ManaType, ObjectId, PlayerId, ZoneKind};
+use mtg_engine::{replacement, Action, Counters, GameState, ManaType, ObjectId, PlayerId, ZoneKind};
 
 use super::{Broken, Invariant, RulesGame};
 
-/// What "could produce" depends on: the battlefield and the continuous effects.
-type Fingerprint = (Vec<(ObjectId, PlayerId, Vec<(String, u32)>, Option<ObjectId>)>, Vec<ContinuousEffect>);
+/// What "could produce" depends on: the battlefield and the continuous effects. The counters are
+/// kept as the engine's own (a kind is a one-byte id), not as names: printing every kind of every
+/// permanent twice a step was 4% of `board_actions`' instructions (BENCHMARKS.md).
+type Fingerprint = (Vec<(ObjectId, PlayerId, Counters<u32>, Option<ObjectId>)>, Vec<ContinuousEffect>);
 
 #[derive(Default)]
 pub(super) struct Cache {
@@ -34,7 +36,7 @@ fn fingerprint(state: &GameState) -> Fingerprint {
     let objects = state
         .zone_objects(ZoneKind::Battlefield, None)
         .iter()
-        .map(|o| (o.id, o.controller, o.counters.iter().map(|(k, n)| (k.to_string(), *n)).collect(), o.attached_to))
+        .map(|o| (o.id, o.controller, o.counters.clone(), o.attached_to))
         .collect();
     (objects, state.effects.to_vec())
 }
