@@ -104,7 +104,7 @@ def strings(v):
 
 SUPPORTED_VERBS = {"activate", "cast", "play_land", "pass", "resolve", "advance", "attack", "block", "choose"}
 SUPPORTED_CHOOSE = {"may", "distribute", "keep", "copy", "pay", "mana", "counter", "sacrifice", "color", "damage",
-                    "creature_type", "keep_tapped"}
+                    "creature_type", "keep_tapped", "colors"}
 
 
 def static_skip(case):
@@ -540,6 +540,12 @@ class CaseRun:
                     self.resolve(step)
                 else:
                     self.answer_prompts(step, choose_step=True)
+                colors = (step.get("choose") or {}).get("colors")
+                used = self._used.get("colors", 0) if getattr(self, "_used_step", None) is step else 0
+                if colors and used != len(colors):
+                    # choose.colors is one color per permanent entering (rulings/README.md): a
+                    # longer list is a choice the rules don't allow, and the game is left as it was
+                    raise Rejected("choice", "phase asked for %d color(s); the step names %d" % (used, len(colors)))
             except Rejected:
                 self.restore(before)
                 raise
@@ -993,7 +999,21 @@ class CaseRun:
             return self.pick(seat, [a for a in acts if a.kind == "DecideOptionalEffect"],
                              lambda d: d.get("accept") == may, "DecideOptionalEffect", "may = %s" % may)
         if ty == "NamedChoice" and data.get("choice_type") == "Color":
-            # "as this enters, choose a color" (CR 614.1c): the corpus names it by its letter
+            # "as this enters, choose a color" (CR 614.1c): the corpus names it by its letter;
+            # several permanents entering at once (tokens, CR 616.1g) take choose.colors in order
+            if "color" not in ch and ch.get("colors"):
+                i = self._used.get("colors", 0)
+                if i >= len(ch["colors"]):
+                    raise Rejected("choice", "phase asks for a color for more permanents than the step's "
+                                   "%d colors" % len(ch["colors"]))
+                self._used["colors"] = i + 1
+                self._asked.add("colors")
+                name = LETTER_TO_COLOR.get(ch["colors"][i])
+                if name not in (data.get("options") or []):
+                    raise Rejected("choice", "phase does not offer the color %s here (options %s)"
+                                   % (ch["colors"][i], json.dumps(data.get("options"))))
+                return self.pick(seat, acts, lambda d: d.get("choice") == name, "NamedChoice",
+                                 "color %s" % ch["colors"][i])
             if "color" not in ch:
                 # the corpus requires the color to be named (rulings/README.md, choose.color):
                 # a step that names none can't be carried out, and the game is left as it was

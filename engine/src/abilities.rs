@@ -63,11 +63,15 @@ pub enum Keyword {
     /// CR 702.80a: damage this deals to a creature isn't marked on it but puts that many
     /// -1/-1 counters on it (CR 120.3d; `damage`).
     Wither,
+    /// CR 702.33a: "Kicker [cost]", a static ability that functions while the spell is on the
+    /// stack; its cost is the card's (`CardDef::kicker`), paid as the spell is cast.
+    Kicker,
 }
 
 impl Keyword {
     pub fn name(self) -> &'static str {
         match self {
+            Keyword::Kicker => "Kicker",
             Keyword::Flying => "Flying",
             Keyword::Haste => "Haste",
             Keyword::FirstStrike => "First strike",
@@ -454,6 +458,10 @@ pub enum StaticAbility {
         #[serde(default)]
         you_control: bool,
     },
+    /// "If an effect would create one or more tokens under your control, it creates twice that
+    /// many of those tokens instead" (CR 614.1a, 616.1g: the creation event is replaced before
+    /// the tokens' own "as this enters" replacements apply to their entering).
+    TokensCreatedDoubled,
     /// "As this [permanent] enters, choose a color" (CR 614.1c, 614.12): chosen as the
     /// permanent spell resolves (`Answers::color`), kept on the permanent (`Object::chosen_color`).
     EntersChoosingColor,
@@ -917,6 +925,14 @@ pub enum Effect {
     },
     /// Create tokens from a token definition (CR 111.2).
     CreateTokens { token: String, amount: Amount },
+    /// "Create [amount] token(s) that's a copy of [the n-th target] creature" (CR 111.2,
+    /// 707.2): the target's copiable values locked in as the effect happens, each token
+    /// entering with them, so the copied "as this enters" replacements apply to each (CR
+    /// 614.12; one color per token entering, `Answers::colors`, after the creation event was
+    /// replaced, CR 616.1g).
+    CreateTokenCopiesOfTarget { target: usize, amount: Amount },
+    /// "[The n-th target] player gains N life" (CR 119.3).
+    TargetPlayerGainsLife { target: usize, amount: Amount },
     /// Put a card onto the battlefield under the effect's controller's control.
     ReturnToBattlefield { object: EffectObject },
     /// "Sacrifice this permanent unless you sacrifice a [filter]" (choice: `Answers::sacrifice`).
@@ -1231,6 +1247,33 @@ pub enum Amount {
     /// "For each creature you control": the creatures the effect's controller controls,
     /// counted as the effect happens (CR 608.2h); phased-out ones don't exist (CR 702.26b).
     CreaturesYouControl,
+    /// "If this spell was kicked, [kicked] instead" (CR 702.33d): `kicked` when the resolving
+    /// spell was kicked, else `otherwise`.
+    IfKicked { kicked: u32, otherwise: u32 },
+    /// "X, where X is the greatest power among creatures [the n-th target player] controls",
+    /// counted as the effect happens; none, or a greatest power of 0 or less, counts 0 (CR
+    /// 107.1b).
+    GreatestPowerAmongCreaturesOfTargetPlayer(usize),
+}
+
+/// One mode of a modal spell (CR 700.2): its targets (chosen only when the mode is, CR
+/// 700.2c) and what it does.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct SpellMode {
+    pub targets: Vec<TargetSpec>,
+    pub effect: Effect,
+}
+
+/// How many modes a modal spell's controller chooses (CR 700.2, 700.2d: each mode at most
+/// once).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum ModeCount {
+    /// "Choose one."
+    #[default]
+    One,
+    /// "Choose one. If this spell was kicked, choose any number instead." (CR 601.4: the modes
+    /// may be chosen as if the kicker choice, made later, were already made).
+    OneOrAnyNumberIfKicked,
 }
 
 /// What mana an `AddMana` effect produces (CR 106.3, 106.7).

@@ -75,6 +75,11 @@ pub struct Answers {
     /// The card chosen from among revealed cards ("then you choose a card ... from it").
     #[serde(default)]
     pub pick: Option<ObjectId>,
+    /// The colors chosen as several permanents enter at once with "as this enters, choose a
+    /// color" (tokens created by one effect, CR 614.12, 616.1g): one per permanent that asks,
+    /// in the order they enter.
+    #[serde(default)]
+    pub colors: Vec<crate::types::Color>,
 }
 
 /// How one attacking or blocking creature assigns its combat damage (CR 510.1): the
@@ -96,6 +101,12 @@ pub enum Action {
         /// this spell, sacrifice a creature", CR 601.2b, 601.2h).
         #[serde(default)]
         sacrifice: Vec<ObjectId>,
+        /// Whether the kicker cost is paid as the spell is cast (CR 702.33a, 601.2b).
+        #[serde(default)]
+        kicked: bool,
+        /// The chosen modes of a modal spell, 0-based in printed order (CR 700.2a, 601.2b).
+        #[serde(default)]
+        modes: Vec<usize>,
     },
     /// `ability`: 0-based index among the object's activated abilities (Oracle order; a basic
     /// land's intrinsic mana ability is 0).
@@ -248,8 +259,8 @@ fn accepted_by_checks(state: &GameState, board: &Board, cache: &ProductionCache,
         // CR 305.1-305.2: `lands::play_land` fails only where this check does.
         Action::PlayLand { card, .. } => lands::check_play_land(state, player, *card, Some(board)).is_ok(),
         // CR 601.2a-h: once checked, the spell moves to the stack and nothing can fail.
-        Action::CastSpell { card, x, targets, payment, sacrifice, .. } => {
-            let c = casting::Cast { player, card: *card, x: *x, chosen_targets: targets.clone(), payment: payment.clone(), sacrifice: sacrifice.clone() };
+        Action::CastSpell { card, x, targets, payment, sacrifice, kicked, modes, .. } => {
+            let c = casting::Cast { player, card: *card, x: *x, chosen_targets: targets.clone(), payment: payment.clone(), sacrifice: sacrifice.clone(), kicked: *kicked, modes: modes.clone() };
             casting::check_cast(state, board, &c).is_ok()
         }
         Action::ActivateAbility { source, ability, x, targets, mana_choice, payment, replacement_order, .. } => {
@@ -299,8 +310,8 @@ fn apply_action(
     match action {
         Action::PassPriority { answers, .. } => priority::pass(state, player, &answers, ev),
         Action::PlayLand { card, .. } => lands::play_land(state, player, card, ev, board),
-        Action::CastSpell { card, x, targets, payment, sacrifice, .. } => {
-            casting::cast(state, casting::Cast { player, card, x, chosen_targets: targets, payment, sacrifice }, ev, board)
+        Action::CastSpell { card, x, targets, payment, sacrifice, kicked, modes, .. } => {
+            casting::cast(state, casting::Cast { player, card, x, chosen_targets: targets, payment, sacrifice, kicked, modes }, ev, board)
         }
         Action::ActivateAbility { source, ability, x, targets, mana_choice, payment, replacement_order, .. } => {
             activation::activate(
@@ -400,7 +411,9 @@ fn resolution_answers(state: &GameState) -> Vec<Answers> {
                     | crate::abilities::Amount::SacrificedPower
                     | crate::abilities::Amount::DiedThisWay { .. }
                     | crate::abilities::Amount::ThisPower
-                    | crate::abilities::Amount::CreaturesYouControl => continue,
+                    | crate::abilities::Amount::CreaturesYouControl
+                    | crate::abilities::Amount::IfKicked { .. }
+                    | crate::abilities::Amount::GreatestPowerAmongCreaturesOfTargetPlayer(_) => continue,
                 };
                 let mut recipients: Vec<ObjectId> = state
                     .battlefield_ids()
@@ -463,6 +476,61 @@ fn discard_answers(state: &GameState, top: &crate::state::StackEntry, v: &mut Ve
             }
         }
     }
+}
+
+/// How many tokens the resolving spell `top` creates that are copies of a permanent with "as
+/// this enters, choose a color" (each needs a color, `Answers::colors`); 0 if none.
+fn token_copies_choosing_color(state: &GameState, board: &crate::layers::Board, top: &crate::state::StackEntry) -> u32 {
+    use crate::abilities::{Amount, Effect};
+    let Some(def) = state.object(top.id).and_then(|o| crate::cards::card_def(&o.def)) else { return 0 };
+    let Some(Effect::CreateTokenCopiesOfTarget { target, amount }) = def.spell_effect.as_ref() else { return 0 };
+    let Some(Target::Object(original)) = top.targets.get(*target).copied() else { return 0 };
+    let asks = crate::layers::copiable_values(state, original)
+        .is_some_and(|v| v.abilities.iter().any(crate::stack::chooses_color_as_it_enters));
+    let n = match amount {
+        Amount::Fixed(n) => *n,
+        Amount::IfKicked { kicked, otherwise } => {
+            if top.kicked {
+                *kicked
+            } else {
+                *otherwise
+            }
+        }
+        _ => return 0,
+    };
+    let n = crate::replacement::tokens_created(state, board, top.controller, n).min(crate::effects::MAX_TOKENS_PER_EFFECT);
+    if asks {
+        n
+    } else {
+        0
+    }
+}
+
+/// The announcements a cast of a card with this definition may make (CR 601.2b): kicked or
+/// not (CR 702.33a), and for a modal spell each single mode and, when "any number" is allowed,
+/// every nonempty set of modes (CR 700.2a, 601.4).
+fn kicker_and_mode_choices(def: crate::ids::DefId) -> Vec<(bool, Vec<usize>)> {
+    let card = def.def();
+    let kickable = card.is_some_and(|d| d.kicker.is_some());
+    let n = card.map_or(0, |d| d.modes.len()).min(6);
+    let any_number = card.is_some_and(|d| d.mode_count == crate::abilities::ModeCount::OneOrAnyNumberIfKicked);
+    let mut out = Vec::new();
+    for kicked in [false, true] {
+        if kicked && !kickable {
+            continue;
+        }
+        if n == 0 {
+            out.push((kicked, Vec::new()));
+            continue;
+        }
+        for mask in 1u32..(1u32 << n) {
+            let modes: Vec<usize> = (0..n).filter(|i| mask & (1u32 << i) != 0).collect();
+            if modes.len() == 1 || (kicked && any_number) {
+                out.push((kicked, modes));
+            }
+        }
+    }
+    out
 }
 
 /// CR 701.23b: a resolving search names what it finds in hidden zones (`Answers::find`; none
@@ -560,6 +628,8 @@ fn choice_answers(state: &GameState, board: &crate::layers::Board) -> Vec<Answer
     let mut copy_types = Vec::new();
     let mut chooses_color = false;
     let mut chooses_type = false;
+    // CR 614.12, 616.1g: tokens that are copies of a permanent choosing a color as it enters.
+    let mut token_colors = 0u32;
     // CR 101.4: "each player sacrifices" asks every player with a choice for one.
     let mut sacrifices = Vec::new();
     match &top.kind {
@@ -574,6 +644,7 @@ fn choice_answers(state: &GameState, board: &crate::layers::Board) -> Vec<Answer
                 chooses_color = ch.abilities.iter().any(|a| crate::stack::chooses_color_as_it_enters(&a.ability));
                 chooses_type = ch.abilities.iter().any(|a| crate::stack::chooses_type_as_it_enters(&a.ability));
             }
+            token_colors = token_copies_choosing_color(state, board, top);
         }
     }
     // CR 614.12: a color must be chosen; each of the five is an answer.
@@ -609,6 +680,10 @@ fn choice_answers(state: &GameState, board: &crate::layers::Board) -> Vec<Answer
     }
     if chooses_color {
         base = with_colors(if base.is_empty() { vec![Answers::default()] } else { base });
+    }
+    if token_colors > 0 {
+        let n = usize::try_from(token_colors).unwrap_or(0);
+        base.extend(crate::types::Color::ALL.map(|c| Answers { colors: vec![c; n], ..Answers::default() }));
     }
     if chooses_type {
         base = with_types(if base.is_empty() { vec![Answers::default()] } else { base });
@@ -903,21 +978,37 @@ fn list(state: &GameState, by_trial: bool) -> Vec<Action> {
         if !ch.is(CardType::Instant) && !sorcery_ok {
             continue;
         }
-        let specs = casting::spell_target_specs(Some(obj.def), ch);
         let available = pool.available(crate::mana::SpendPurpose::CastSpell { colors: ch.colors.len() }).total();
-        for x in x_values(ch.mana_cost.as_ref(), &pool) {
-            // Not enough mana that may pay for this spell: certainly illegal (CR 601.2h).
-            // The total cost, with its increases and reductions (CR 601.2f), is what must be paid.
-            if !by_trial
-                && ch
-                    .mana_cost
-                    .as_ref()
-                    .is_some_and(|c| casting::reduced_cost(state, &board, player, ch, c.clone()).mana_value(x.unwrap_or(0)) > available)
-            {
-                continue;
-            }
-            for t in target_lists(state, &board, &specs, player, &memo) {
-                candidates.push(Action::CastSpell { player, card: obj.id, x, targets: t, payment: None, sacrifice: vec![] });
+        for (kicked, modes) in kicker_and_mode_choices(obj.def) {
+            let specs = casting::cast_target_specs(Some(obj.def), ch, &modes);
+            let kicker = obj.def.def().and_then(|d| d.kicker.clone()).filter(|_| kicked);
+            for x in x_values(ch.mana_cost.as_ref(), &pool) {
+                // Not enough mana that may pay for this spell: certainly illegal (CR 601.2h).
+                // The total cost, with its increases (the kicker, CR 702.33a) and reductions
+                // (CR 601.2f), is what must be paid.
+                if !by_trial
+                    && ch.mana_cost.as_ref().is_some_and(|c| {
+                        let c = match &kicker {
+                            Some(k) => c.plus(k),
+                            None => c.clone(),
+                        };
+                        casting::reduced_cost(state, &board, player, ch, c).mana_value(x.unwrap_or(0)) > available
+                    })
+                {
+                    continue;
+                }
+                for t in target_lists(state, &board, &specs, player, &memo) {
+                    candidates.push(Action::CastSpell {
+                        player,
+                        card: obj.id,
+                        x,
+                        targets: t,
+                        payment: None,
+                        sacrifice: vec![],
+                        kicked,
+                        modes: modes.clone(),
+                    });
+                }
             }
         }
     }

@@ -220,6 +220,8 @@ pub(crate) fn activate(
         controller: a.player,
         targets: a.targets,
         x: if ability.cost.x_count() > 0 { Some(x) } else { None },
+        kicked: false,
+        modes: Vec::new(),
         kind: StackEntryKind::Ability {
             source,
             source_card,

@@ -26,6 +26,10 @@ pub(crate) struct Cast {
     pub payment: Option<ManaPool>,
     /// Permanents sacrificed for an additional cost (CR 601.2b, 601.2h).
     pub sacrifice: Vec<ObjectId>,
+    /// The kicker cost is paid (CR 702.33a).
+    pub kicked: bool,
+    /// A modal spell's chosen modes, 0-based (CR 700.2a).
+    pub modes: Vec<usize>,
 }
 
 /// What a checked cast needs to be carried out.
@@ -33,6 +37,8 @@ pub(crate) struct CastPlan {
     cost: ManaCost,
     x: u32,
     purpose: SpendPurpose,
+    /// The chosen modes in printed order.
+    modes: Vec<usize>,
 }
 
 /// Whether `apply` accepts the cast (CR 601.2a-h), carrying nothing out: the card is in the
@@ -42,7 +48,7 @@ pub(crate) struct CastPlan {
 /// mana only where allowed (601.2h, 106.6). `board`: the characteristics now. Once this is
 /// `Ok`, `cast` can't fail.
 pub(crate) fn check_cast(state: &GameState, board: &Board, c: &Cast) -> Result<CastPlan, Rejection> {
-    let Cast { player, card, x, chosen_targets, payment, sacrifice } = c;
+    let Cast { player, card, x, chosen_targets, payment, sacrifice, kicked, modes } = c;
     let (player, card) = (*player, *card);
     let obj = state.object(card).ok_or(Rejection::NoSuchObject(card))?;
     if obj.zone != ZoneKind::Hand || obj.owner != player {
@@ -68,26 +74,77 @@ pub(crate) fn check_cast(state: &GameState, board: &Board, c: &Cast) -> Result<C
     // CR 601.3, 101.2: an effect that says a spell can't be cast wins over any permission; its
     // mana value includes the announced X (CR 202.3e), so an odd X may make it castable.
     forbidden_by_mana_value(state, board, player, cost.mana_value(x))?;
+    // CR 601.2b, 702.33a: kicker is announced with the other additional costs; a spell
+    // without kicker can't be kicked.
+    let def = obj.def.def();
+    let kicker = def.and_then(|d| d.kicker.clone());
+    if *kicked && kicker.is_none() {
+        return Err(Rejection::InvalidChoice("this spell has no kicker (CR 702.33a)".into()));
+    }
+    let modes = check_modes(def, *kicked, modes)?;
     // CR 601.2f: the total cost, locked in before any of it is paid (the permanent reducing it
-    // may be sacrificed for the same spell, CR 601.2h Example).
+    // may be sacrificed for the same spell, CR 601.2h Example): the mana cost plus the cost
+    // increases (the kicker first), then the reductions.
+    let cost = match kicker.filter(|_| *kicked) {
+        Some(k) => cost.plus(&k),
+        None => cost,
+    };
     let cost = reduced_cost(state, board, player, ch, cost);
     check_additional_sacrifice(state, board, player, obj.def, sacrifice)?;
-    let specs = spell_target_specs(Some(obj.def), ch);
+    let specs = cast_target_specs(Some(obj.def), ch, &modes);
     if !targets::check_all(state, board, &specs, chosen_targets, player) {
         return Err(Rejection::InvalidTarget(format!("the spell needs {} legal target(s)", specs.len())));
     }
     // CR 105.2b: the spell's colors decide what restricted mana may pay for it.
     let purpose = SpendPurpose::CastSpell { colors: ch.colors.len() };
     mana_payment(state, player, &cost, x, payment.as_ref(), purpose)?;
-    Ok(CastPlan { cost, x, purpose })
+    Ok(CastPlan { cost, x, purpose, modes })
+}
+
+/// CR 700.2a, 700.2d, 601.4: a modal spell's modes are chosen as it is cast: "choose one"
+/// exactly one; "choose one; if this spell was kicked, choose any number instead" one or more
+/// when it is kicked (the kicker, announced later in CR 601.2b, may be considered already
+/// chosen); each mode at most once. A spell that isn't modal takes no modes. The modes are
+/// returned in printed order (the order they are performed in).
+fn check_modes(def: Option<&crate::cards::CardDef>, kicked: bool, chosen: &[usize]) -> Result<Vec<usize>, Rejection> {
+    let (n, count) = def.map(|d| (d.modes.len(), d.mode_count)).unwrap_or((0, crate::abilities::ModeCount::One));
+    if n == 0 {
+        return if chosen.is_empty() { Ok(Vec::new()) } else { Err(Rejection::InvalidChoice("this spell isn't modal (CR 700.2)".into())) };
+    }
+    let mut modes = chosen.to_vec();
+    modes.sort_unstable();
+    modes.dedup();
+    if modes.len() != chosen.len() {
+        return Err(Rejection::InvalidChoice("each mode can be chosen only once (CR 700.2d)".into()));
+    }
+    if modes.iter().any(|m| *m >= n) {
+        return Err(Rejection::InvalidChoice(format!("the spell has {n} modes")));
+    }
+    let any_number = kicked && count == crate::abilities::ModeCount::OneOrAnyNumberIfKicked;
+    match modes.len() {
+        0 => Err(Rejection::InvalidChoice("a modal spell needs its modes chosen as it is cast (CR 700.2a)".into())),
+        1 => Ok(modes),
+        _ if any_number => Ok(modes),
+        _ => Err(Rejection::InvalidChoice("choose one: more than one mode only if the spell is kicked (CR 601.4)".into())),
+    }
+}
+
+/// The targets a spell with these chosen modes needs (CR 601.2c, 700.2c): a modal spell's
+/// are those of its chosen modes, in printed order.
+pub(crate) fn cast_target_specs(def: Option<crate::ids::DefId>, ch: &Characteristics, modes: &[usize]) -> Vec<TargetSpec> {
+    let card = def.filter(|d| !d.is_token_def()).and_then(|d| d.def());
+    match card {
+        Some(d) if !d.modes.is_empty() => modes.iter().filter_map(|m| d.modes.get(*m)).flat_map(|m| m.targets.iter().cloned()).collect(),
+        _ => spell_target_specs(def, ch),
+    }
 }
 
 /// `board`: the characteristics now, if the caller has them.
 pub(crate) fn cast(state: &mut GameState, c: Cast, ev: &mut Vec<Event>, board: Option<&Board>) -> Result<(), Rejection> {
     let mut kept = None;
     let board = given_or_kept(board, state, &mut kept);
-    let CastPlan { cost, x, purpose } = check_cast(state, board, &c)?;
-    let Cast { player, card, chosen_targets, payment, sacrifice, .. } = c;
+    let CastPlan { cost, x, purpose, modes } = check_cast(state, board, &c)?;
+    let Cast { player, card, chosen_targets, payment, sacrifice, kicked, .. } = c;
     // CR 601.2h: the costs are paid, mana first and then the sacrifice, in any order the
     // player likes; the total was locked in by the check.
     pay_mana(state, player, &cost, x, payment.as_ref(), purpose, ev)?;
@@ -111,6 +168,8 @@ pub(crate) fn cast(state: &mut GameState, c: Cast, ev: &mut Vec<Event>, board: O
         targets: chosen_targets,
         x: if cost.x > 0 { Some(x) } else { None },
         kind: StackEntryKind::Spell,
+        kicked,
+        modes,
     });
     ev.push(Event::SpellCast { player, object: new, x: if cost.x > 0 { Some(x) } else { None } });
     crate::triggers::spell_cast(state, new);

@@ -35,6 +35,28 @@ fn capped(n: u32, limit: u32, what: &str, ev: &mut Vec<Event>) -> u32 {
     n.min(limit)
 }
 
+/// CR 614.12, 616.1g: the colors chosen for `n` tokens entering at once with "as this enters,
+/// choose a color" (`asks`): one for each, in the order they enter (`Answers::colors`; for a
+/// single token `Answers::color` will do). Required: the engine never chooses.
+fn token_colors(answers: &Answers, asks: bool, n: u32) -> Result<Vec<crate::types::Color>, Rejection> {
+    let n = usize::try_from(n).unwrap_or(usize::MAX);
+    if !asks || n == 0 {
+        return Ok(Vec::new());
+    }
+    if answers.colors.is_empty() && n == 1 {
+        if let Some(c) = answers.color {
+            return Ok(vec![c]);
+        }
+    }
+    if answers.colors.len() != n {
+        return Err(Rejection::InvalidChoice(format!(
+            "{n} tokens enter choosing a color: one color each, in order (CR 614.12, 616.1g); {} given",
+            answers.colors.len()
+        )));
+    }
+    Ok(answers.colors.clone())
+}
+
 /// What the resolving spell or ability knows.
 pub(crate) struct ResolveCtx<'a> {
     pub controller: PlayerId,
@@ -60,6 +82,8 @@ pub(crate) struct ResolveCtx<'a> {
     /// How many creatures an earlier part of this effect destroyed went to a graveyard
     /// (`Amount::DiedThisWay`).
     pub died_this_way: Cell<u32>,
+    /// Whether the resolving spell was kicked (CR 702.33d).
+    pub kicked: bool,
 }
 
 impl ResolveCtx<'_> {
@@ -110,6 +134,25 @@ impl ResolveCtx<'_> {
                     .count();
                 u32::try_from(n).unwrap_or(u32::MAX)
             }
+            Amount::IfKicked { kicked, otherwise } => {
+                if self.kicked {
+                    *kicked
+                } else {
+                    *otherwise
+                }
+            }
+            Amount::GreatestPowerAmongCreaturesOfTargetPlayer(i) => {
+                let Some(p) = self.player_target(*i) else { return 0 };
+                let board = board_of(state);
+                let greatest = state
+                    .zone_objects(ZoneKind::Battlefield, Some(p))
+                    .iter()
+                    .filter_map(|o| board.get(&o.id).filter(|c| c.is(crate::types::CardType::Creature)).and_then(|c| c.power))
+                    .max()
+                    .unwrap_or(0);
+                // CR 107.1b: a negative greatest power counts as 0 (the player gains no life).
+                u32::try_from(greatest.max(0)).unwrap_or(0)
+            }
             Amount::CreaturesBlockingThis => {
                 // CR 509.1h, 506.4: the creatures still blocking the source, on the battlefield.
                 let n = state
@@ -120,6 +163,17 @@ impl ResolveCtx<'_> {
                     .count();
                 u32::try_from(n).unwrap_or(u32::MAX)
             }
+        }
+    }
+
+    /// The `i`-th target if it is a still-legal player.
+    fn player_target(&self, i: usize) -> Option<PlayerId> {
+        if !self.legal.get(i).copied().unwrap_or(false) {
+            return None;
+        }
+        match self.targets.get(i) {
+            Some(Target::Player(p)) => Some(*p),
+            _ => None,
         }
     }
 
@@ -315,6 +369,7 @@ fn resolve_naming(state: &mut GameState, ctx: &ResolveCtx, id: ObjectId, then: &
         sacrificed_power: Cell::new(ctx.sacrificed_power.get()),
         event: crate::state::TriggerEvent { object: Some(id), ..ctx.event },
         died_this_way: Cell::new(ctx.died_this_way.get()),
+        kicked: ctx.kicked,
     };
     resolve(state, then, &inner, ev)?;
     ctx.random_used.set(inner.random_used.get());
@@ -483,6 +538,7 @@ pub(crate) fn resolve(
                     sacrificed_power: Cell::new(ctx.sacrificed_power.get()),
                     event: ctx.event,
                     died_this_way: Cell::new(ctx.died_this_way.get()),
+                    kicked: ctx.kicked,
                 };
                 resolve(state, inner, &sub, ev)?;
                 ctx.random_used.set(sub.random_used.get());
@@ -566,9 +622,42 @@ pub(crate) fn resolve(
         }
         Effect::CreateTokens { token, amount } => {
             let n = ctx.amount(state, amount);
+            let n = crate::replacement::tokens_created(state, &board_of(state), ctx.controller, n);
             for _ in 0..capped(n, MAX_TOKENS_PER_EFFECT, "tokens created by one effect", ev) {
                 zones::create_token(state, token, ctx.controller, ev);
             }
+        }
+        Effect::CreateTokenCopiesOfTarget { target, amount } => {
+            let Some(original) = ctx.object_target(*target) else { return Ok(()) };
+            // CR 707.2, 707.2b: the copiable values are locked in as the effect happens.
+            let Some(values) = crate::layers::copiable_values(state, original) else { return Ok(()) };
+            let n = ctx.amount(state, amount);
+            // CR 616.1g: the creation event is replaced first ("twice that many"); then each
+            // token's entering, with its own "as this enters" choices, in the order given.
+            let n = crate::replacement::tokens_created(state, &board_of(state), ctx.controller, n);
+            let n = capped(n, MAX_TOKENS_PER_EFFECT, "tokens created by one effect", ev);
+            let abilities: Vec<crate::abilities::Ability> = values.abilities.clone();
+            let asks_color = abilities.iter().any(crate::stack::chooses_color_as_it_enters);
+            let asks_type = abilities.iter().any(crate::stack::chooses_type_as_it_enters);
+            let colors = token_colors(ctx.answers, asks_color, n)?;
+            let creature_type = crate::stack::enters_choosing_creature_type(asks_type, ctx.answers)?;
+            for i in 0..n {
+                let copy = zones::TokenCopy {
+                    values: values.clone(),
+                    origin: crate::layers::CopyOrigin { original, exceptions: Vec::new() },
+                    color: colors.get(usize::try_from(i).unwrap_or(usize::MAX)).copied(),
+                    creature_type: creature_type.clone(),
+                };
+                zones::create_token_copy(state, ctx.controller, copy, ev);
+            }
+        }
+        Effect::TargetPlayerGainsLife { target, amount } => {
+            if !ctx.legal.get(*target).copied().unwrap_or(false) {
+                return Ok(());
+            }
+            let Some(Target::Player(p)) = ctx.targets.get(*target).copied() else { return Ok(()) };
+            let n = ctx.amount(state, amount);
+            gain_life(state, p, n, ctx.answers, ev)?;
         }
         Effect::ReturnToBattlefield { object } => {
             if let Some(id) = ctx.object(state, *object) {

@@ -68,6 +68,7 @@ pub(crate) fn lose(state: &mut GameState, board: &Board, players: &[PlayerId], e
                     sacrificed_power: Default::default(),
                     event: Default::default(),
                     died_this_way: Default::default(),
+                    kicked: false,
                 };
                 crate::effects::resolve(state, &effect, &ctx, ev)?;
             }

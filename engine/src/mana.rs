@@ -510,6 +510,17 @@ impl ManaCost {
     }
 
     /// Mana value (CR 202.3) with X = `x` (0 everywhere but on the stack, CR 202.3e, 107.3g).
+    /// This cost with `other` added to it (CR 601.2f: an additional cost such as kicker).
+    pub fn plus(&self, other: &ManaCost) -> ManaCost {
+        let mut out = self.clone();
+        out.generic = out.generic.saturating_add(other.generic);
+        out.colored.extend(other.colored.iter().copied());
+        out.x = out.x.saturating_add(other.x);
+        out.hybrid.extend(other.hybrid.iter().copied());
+        out.phyrexian.extend(other.phyrexian.iter().copied());
+        out
+    }
+
     pub fn mana_value(&self, x: u32) -> u32 {
         // CR 202.3f-g: a two-color hybrid or a Phyrexian symbol counts 1.
         let symbols = self.colored.len().saturating_add(self.hybrid.len()).saturating_add(self.phyrexian.len());

@@ -388,6 +388,20 @@ pub(crate) fn draw(
     Ok(())
 }
 
+/// CR 614.1a, 614.5, 616.1g: how many tokens an effect creates under `controller`'s control when
+/// it would create `n`: each "creates twice that many of those tokens instead" of a permanent
+/// that player controls applies once to the creation event (two of them, four times as many),
+/// before anything replaces the tokens' entering. Saturating; the effect caps what it creates.
+pub(crate) fn tokens_created(state: &GameState, board: &Board, controller: PlayerId, n: u32) -> u32 {
+    let doublers = state
+        .zone_objects(ZoneKind::Battlefield, Some(controller))
+        .iter()
+        .flat_map(|o| board.get(&o.id).into_iter().flat_map(|c| c.statics().map(|(st, _)| st.clone()).collect::<Vec<_>>()))
+        .filter(|st| matches!(st, crate::abilities::StaticAbility::TokensCreatedDoubled))
+        .count();
+    (0..doublers).fold(n, |n, _| n.saturating_mul(2))
+}
+
 /// Whether a permanent with "Lands can't enter the battlefield" is on the battlefield (CR 608.3e).
 pub(crate) fn lands_cant_enter(state: &GameState, board: &Board) -> bool {
     state.zone_objects(ZoneKind::Battlefield, None).iter().any(|o| {

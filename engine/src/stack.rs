@@ -77,32 +77,64 @@ pub(crate) fn resolve_top(state: &mut GameState, answers: &Answers, ev: &mut Vec
             }
             let obj = state.object(entry.id).cloned();
             let def = obj.as_ref().and_then(|o| crate::cards::card_def(&o.def));
-            let specs = targets::expand(&def.map(|d| d.spell_targets.clone()).unwrap_or_default(), entry.targets.len()).0;
+            // CR 700.2c: a modal spell's targets are its chosen modes', in printed order.
+            let modes: Vec<&crate::abilities::SpellMode> = match def {
+                Some(d) if !d.modes.is_empty() => entry.modes.iter().filter_map(|m| d.modes.get(*m)).collect(),
+                _ => Vec::new(),
+            };
+            let printed = if modes.is_empty() {
+                def.map(|d| d.spell_targets.clone()).unwrap_or_default()
+            } else {
+                modes.iter().flat_map(|m| m.targets.iter().cloned()).collect()
+            };
+            let specs = targets::expand(&printed, entry.targets.len()).0;
             let legal: Vec<bool> = specs
                 .iter()
                 .zip(&entry.targets)
                 .map(|(s, t)| targets::is_legal(state, &board, s, t, entry.controller))
                 .collect();
+            // CR 608.2b: with every target illegal the spell doesn't resolve; with some legal,
+            // it does what it can (for a modal spell, each chosen mode in order).
+            let parts: Vec<(crate::abilities::Effect, std::ops::Range<usize>)> = if modes.is_empty() {
+                def.and_then(|d| d.spell_effect.clone()).map(|e| (e, 0..entry.targets.len())).into_iter().collect()
+            } else {
+                let mut at = 0usize;
+                modes
+                    .iter()
+                    .map(|m| {
+                        let from = at;
+                        at = at.saturating_add(m.targets.len());
+                        (m.effect.clone(), from..at.min(entry.targets.len()))
+                    })
+                    .collect()
+            };
             if !specs.is_empty() && legal.iter().all(|l| !l) {
                 ev.push(Event::DidNotResolve { id: entry.id });
-            } else if let Some(effect) = def.and_then(|d| d.spell_effect.clone()) {
+            } else if !parts.is_empty() {
                 let empty = Default::default();
-                let ctx = ResolveCtx {
-                    controller: entry.controller,
-                    source: Some(entry.id),
-                    source_counters: &empty,
-                    x: entry.x.unwrap_or(0),
-                    targets: &entry.targets,
-                    legal: &legal,
-                    answers,
-                    random_used: Default::default(),
-                    ability: None,
-                    link: 0,
-                    sacrificed_power: Default::default(),
-                died_this_way: Default::default(),
-                    event: Default::default(),
-                };
-                effects::resolve(state, &effect, &ctx, ev)?;
+                for (effect, range) in parts {
+                    let (targets, legal) = match (entry.targets.get(range.clone()), legal.get(range)) {
+                        (Some(t), Some(l)) => (t, l),
+                        _ => (&[][..], &[][..]),
+                    };
+                    let ctx = ResolveCtx {
+                        controller: entry.controller,
+                        source: Some(entry.id),
+                        source_counters: &empty,
+                        x: entry.x.unwrap_or(0),
+                        targets,
+                        legal,
+                        answers,
+                        random_used: Default::default(),
+                        ability: None,
+                        link: 0,
+                        sacrificed_power: Default::default(),
+                        died_this_way: Default::default(),
+                        event: Default::default(),
+                        kicked: entry.kicked,
+                    };
+                    effects::resolve(state, &effect, &ctx, ev)?;
+                }
                 ev.push(Event::Resolved { id: entry.id });
             }
             zones::move_to(state, entry.id, ZoneKind::Graveyard, None, ev);
@@ -140,6 +172,7 @@ pub(crate) fn resolve_top(state: &mut GameState, answers: &Answers, ev: &mut Vec
                 sacrificed_power: Default::default(),
                 died_this_way: Default::default(),
                 event: *event,
+                kicked: entry.kicked,
             };
             effects::resolve(state, effect, &ctx, ev)?;
             ev.push(Event::Resolved { id: entry.id });
@@ -164,7 +197,7 @@ fn enters_choosing_color(asks: bool, answers: &Answers) -> Result<Option<crate::
 /// CR 614.1c, 614.12, 205.3e: "As this enters, choose a creature type": required
 /// (`Answers::creature_type`) when the permanent entering has the ability (`asks`), and one
 /// existing creature type ("Wizard", not "Merfolk Wizard", "Swamp" or "artifact").
-fn enters_choosing_creature_type(asks: bool, answers: &Answers) -> Result<Option<String>, Rejection> {
+pub(crate) fn enters_choosing_creature_type(asks: bool, answers: &Answers) -> Result<Option<String>, Rejection> {
     if !asks {
         return Ok(None);
     }

@@ -213,6 +213,14 @@ pub struct StackEntry {
     pub targets: Vec<Target>,
     pub x: Option<u32>,
     pub kind: StackEntryKind,
+    /// Whether the spell was kicked (CR 702.33d); a copy of a kicked spell is kicked too (CR
+    /// 707.10).
+    #[serde(default)]
+    pub kicked: bool,
+    /// A modal spell's chosen modes, 0-based in printed order (CR 700.2a); its targets are
+    /// those modes' targets in that order.
+    #[serde(default)]
+    pub modes: Vec<usize>,
 }
 
 /// A delayed triggered ability (CR 603.7a): created as a spell or ability resolves, it

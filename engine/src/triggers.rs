@@ -485,6 +485,8 @@ fn push_pending(state: &mut GameState, id: u32, chosen: Vec<Target>, ev: &mut Ve
         controller: t.controller,
         targets: chosen,
         x: t.x,
+        kicked: false,
+        modes: Vec::new(),
         kind: StackEntryKind::Ability {
             source: t.source,
             source_card: t.source_card,

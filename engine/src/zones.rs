@@ -360,7 +360,9 @@ fn apply_etb_replacements(
                     | Amount::SacrificedPower
                     | Amount::DiedThisWay { .. }
                     | Amount::ThisPower
-                    | Amount::CreaturesYouControl => 0,
+                    | Amount::CreaturesYouControl
+                    | Amount::IfKicked { .. }
+                    | Amount::GreatestPowerAmongCreaturesOfTargetPlayer(_) => 0,
                 };
                 counters.push((kind.clone(), n));
             }
@@ -447,6 +449,41 @@ pub fn create_token(
 ) -> Option<ObjectId> {
     let def = token_def(name)?;
     let def_id = DefId::token(name)?;
+    create_token_object(state, def_id, &def.name, controller, None, ev)
+}
+
+/// How a token that's a copy of a permanent enters (CR 707.2, 111.2): the copiable values the
+/// creating effect locked in, and the "as this enters" choices made for it (CR 614.12).
+pub(crate) struct TokenCopy {
+    pub values: CopiableValues,
+    pub origin: crate::layers::CopyOrigin,
+    pub color: Option<crate::types::Color>,
+    pub creature_type: Option<String>,
+}
+
+/// Creates a token that's a copy (CR 707.2): a blank token definition, and a copy effect
+/// giving it the copiable values locked in, which a copy of the token copies in turn (CR
+/// 707.3); it enters with them, so the copied
+/// replacement effects and enters-triggered abilities apply (CR 614.12, 603.6a).
+pub(crate) fn create_token_copy(
+    state: &mut GameState,
+    controller: PlayerId,
+    copy: TokenCopy,
+    ev: &mut Vec<Event>,
+) -> Option<ObjectId> {
+    let def_id = DefId::token(crate::cards::COPY_TOKEN)?;
+    let name = copy.values.name.clone();
+    create_token_object(state, def_id, &name, controller, Some(copy), ev)
+}
+
+fn create_token_object(
+    state: &mut GameState,
+    def_id: DefId,
+    name: &str,
+    controller: PlayerId,
+    copy: Option<TokenCopy>,
+    ev: &mut Vec<Event>,
+) -> Option<ObjectId> {
     let id = state.new_object_id();
     let timestamp = state.new_timestamp();
     state.objects.insert(
@@ -478,7 +515,22 @@ pub fn create_token(
         phased_out: None,
         },
     );
-    ev.push(Event::TokenCreated { object: id, name: def.name.clone() });
+    if let Some(TokenCopy { values, origin, color, creature_type }) = copy {
+        let timestamp = state.new_timestamp();
+        state.effects.push(ContinuousEffect {
+            timestamp,
+            source: Some(id),
+            affected: vec![id],
+            modifications: vec![Modification::BecomeCopy(Box::new(values))],
+            duration: Duration::Indefinite,
+            copy_of: Some(origin),
+        });
+        if let Some(o) = state.object_mut(id) {
+            o.chosen_color = color;
+            o.chosen_type = creature_type;
+        }
+    }
+    ev.push(Event::TokenCreated { object: id, name: name.to_string() });
     apply_etb_replacements(state, id, None, ev);
     etb_triggers(state, id);
     crate::triggers::another_entered(state, id);

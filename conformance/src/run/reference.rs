@@ -379,6 +379,12 @@ impl<G: RulesGame> Session<G> {
         out.counter = c.counter.clone();
         out.color = c.color.and_then(|c| mtg_engine::types::Color::ALL.into_iter().find(|k| k.letter() == c.as_str()));
         out.creature_type = c.creature_type.clone();
+        if let Some(colors) = &c.colors {
+            out.colors = colors
+                .iter()
+                .filter_map(|c| mtg_engine::types::Color::ALL.into_iter().find(|k| k.letter() == c.as_str()))
+                .collect();
+        }
         out.may = c.may;
         if let Some(r) = &c.keep {
             out.keep = Some(self.object(r)?);
@@ -497,7 +503,17 @@ impl<G: RulesGame> Session<G> {
                     Some(s) => s.iter().map(|r| self.object(r)).collect::<Result<_, _>>()?,
                     None => Vec::new(),
                 };
-                self.apply(Action::CastSpell { player, card, x: a.x, targets, payment, sacrifice })
+                // Kicker and modes are announced as the spell is cast (CR 601.2b, 702.33a, 700.2a).
+                let kicked = a.choose.as_ref().and_then(|c| c.kicked).unwrap_or(false);
+                let modes = match a.choose.as_ref().and_then(|c| c.modes.as_ref()) {
+                    Some(m) => m
+                        .iter()
+                        .map(|n| usize::try_from(*n).ok().and_then(|n| n.checked_sub(1)))
+                        .collect::<Option<Vec<usize>>>()
+                        .ok_or_else(|| StepError::Failed("modes are numbered from 1".into()))?,
+                    None => Vec::new(),
+                };
+                self.apply(Action::CastSpell { player, card, x: a.x, targets, payment, sacrifice, kicked, modes })
             }
             Verb::PlayLand { card } => {
                 let card = self.object(card)?;

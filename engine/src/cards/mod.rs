@@ -93,6 +93,7 @@ mod rest_in_peace;
 mod soul_warden;
 mod worms_of_the_earth;
 mod daunting_defender;
+mod kicker_cards;
 mod pyroclasm;
 mod rusted_sentinel;
 mod sorins_thirst;
@@ -129,6 +130,14 @@ pub struct CardDef {
     pub spell_targets: Vec<TargetSpec>,
     /// "As an additional cost to cast this spell, sacrifice a [type]" (CR 601.2b).
     pub additional_sacrifice: Option<Vec<CardType>>,
+    /// "Kicker [cost]" (CR 702.33a): an optional additional cost paid as the spell is cast.
+    pub kicker: Option<ManaCost>,
+    /// The modes of a modal spell (CR 700.2), in printed order; empty for a spell that isn't
+    /// modal. Its targets and effect are then the chosen modes' (`spell_targets` and
+    /// `spell_effect` are unused).
+    pub modes: Vec<crate::abilities::SpellMode>,
+    /// How many of `modes` are chosen.
+    pub mode_count: crate::abilities::ModeCount,
 }
 
 impl CardDef {
@@ -149,7 +158,22 @@ impl CardDef {
             spell_effect: None,
             spell_targets: Vec::new(),
             additional_sacrifice: None,
+            kicker: None,
+            modes: Vec::new(),
+            mode_count: crate::abilities::ModeCount::One,
         }
+    }
+    /// "Kicker [cost]" (CR 702.33a).
+    pub(crate) fn kicker(mut self, s: &str) -> CardDef {
+        self.kicker = ManaCost::parse(s).ok();
+        self.abilities.push(Ability::Keyword(Keyword::Kicker));
+        self
+    }
+    /// A modal instant's or sorcery's modes (CR 700.2) and how many are chosen.
+    pub(crate) fn modal(mut self, count: crate::abilities::ModeCount, modes: Vec<crate::abilities::SpellMode>) -> CardDef {
+        self.mode_count = count;
+        self.modes = modes;
+        self
     }
     pub(crate) fn cost(mut self, s: &str) -> CardDef {
         self.mana_cost = ManaCost::parse(s).ok();
@@ -261,6 +285,16 @@ pub(crate) fn unnamed_token(subtypes: &[&str], text: &str) -> CardDef {
     let mut words: Vec<&str> = subtypes.to_vec();
     words.push("Token");
     CardDef::new(&words.join(" "), text).subtypes(subtypes)
+}
+
+/// The name of [`copy_token`]'s definition.
+pub(crate) const COPY_TOKEN: &str = "Copy Token";
+
+/// The blank definition of a token that's a copy of a permanent ("create a token that's a copy
+/// of target creature"): the copy effect it is created with gives it every characteristic (CR
+/// 707.2, 111.2), so nothing of this definition is ever seen.
+fn copy_token() -> CardDef {
+    CardDef::new(COPY_TOKEN, "")
 }
 
 pub(crate) fn creatures_you_control() -> Affected {
@@ -502,6 +536,11 @@ fn registry() -> &'static Registry {
             damage_results::boon_reflection(),
             damage_results::boggart_ram_gang(),
             damage_results::kei_takahashi(),
+            // CR 616.1g Example 1 (with Voice of All) and 601.4 Example 1, issue 27 (kicker,
+            // modes, token copies), outside the generator POOL: bytes 220-218.
+            kicker_cards::doubling_season(),
+            kicker_cards::rite_of_replication(),
+            kicker_cards::inscription_of_abundance(),
         ]);
         let tokens = vec![
             hangarback_walker::thopter_token(),
@@ -510,6 +549,7 @@ fn registry() -> &'static Registry {
             game_basics::dwarf_berserker_token(),
             cumulative_upkeep_cards::bird_token(),
             mana_symbols::saproling_token(),
+            copy_token(),
         ];
         let by_name = cards.iter().enumerate().map(|(i, c)| (c.name.clone(), i)).collect();
         let token_by_name = tokens.iter().enumerate().map(|(i, c)| (c.name.clone(), i)).collect();
@@ -697,7 +737,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 201);
+        assert_eq!(names.len(), 204);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {

@@ -27,6 +27,7 @@ const MAY: Answers = Answers {
     keep_tapped: Vec::new(),
     find: None,
     pick: None,
+    colors: Vec::new(),
 };
 
 /// Cycles `crystal` (in alice's hand); Resonance's trigger targets `target`; resolves the

@@ -67,6 +67,8 @@ fn disallow_counters_an_activated_ability() {
         targets: vec![ability],
         payment: None,
         sacrifice: vec![],
+        kicked: false,
+        modes: vec![],
     }));
     cast_at(&mut g, BOB, disallow, None, vec![ability]).unwrap();
     resolve_top(&mut g, Answers::default()).unwrap();

@@ -271,6 +271,19 @@ pub struct Choice {
     /// The ref of the card chosen from among revealed cards ("you choose a card ... from it").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pick: Option<String>,
+    /// The colors chosen as several permanents enter at once with "as this enters, choose a
+    /// color" (the tokens one effect creates, CR 614.12, 616.1g): one per permanent, in the
+    /// order they enter.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub colors: Option<Vec<Color>>,
+    /// On `cast`: whether the kicker cost is paid (CR 702.33a, an additional cost chosen as the
+    /// spell is cast, 601.2b).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kicked: Option<bool>,
+    /// On `cast`: the chosen modes of a modal spell, numbered from 1 in printed order (CR
+    /// 700.2a, 601.2b); its `targets` are those of the chosen modes, in that order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub modes: Option<Vec<u32>>,
 }
 
 
@@ -332,6 +345,15 @@ impl Choice {
         }
         if let Some(p) = &self.pick {
             out.push(("pick".into(), Lit::str(p.clone())));
+        }
+        if let Some(c) = &self.colors {
+            out.push(("colors".into(), Lit::strs(c.iter().map(|c| c.as_str().to_string()))));
+        }
+        if let Some(k) = self.kicked {
+            out.push(("kicked".into(), Lit::Bool(k)));
+        }
+        if let Some(m) = &self.modes {
+            out.push(("modes".into(), Lit::List(m.iter().map(|n| Lit::Int(i64::from(*n))).collect())));
         }
         if let Some(d) = &self.damage {
             out.push((

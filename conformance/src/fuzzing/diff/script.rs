@@ -225,13 +225,21 @@ fn to_corpus(game: &Game, refs: &[String], a: &EngineAction) -> Option<Action> {
             action(Verb::Pass, by)
         }
         EngineAction::PlayLand { card, .. } => action(Verb::PlayLand { card: r(card)? }, by),
-        EngineAction::CastSpell { card, x, targets: ts, payment, .. } => {
+        EngineAction::CastSpell { card, x, targets: ts, payment, kicked, modes, .. } => {
             if payment.is_some() {
                 return None;
             }
             let mut a = action(Verb::Cast { card: r(card)? }, by);
             a.x = *x;
             a.targets = targets(ts)?;
+            if *kicked || !modes.is_empty() {
+                let modes = modes.iter().map(|m| u32::try_from(*m).ok()?.checked_add(1)).collect::<Option<Vec<u32>>>()?;
+                a.choose = Some(crate::corpus::case::Choice {
+                    kicked: kicked.then_some(true),
+                    modes: (!modes.is_empty()).then_some(modes),
+                    ..crate::corpus::case::Choice::default()
+                });
+            }
             a
         }
         EngineAction::ActivateAbility { source, ability, x, targets: ts, mana_choice, payment, replacement_order, .. } => {

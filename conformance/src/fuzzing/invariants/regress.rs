@@ -366,6 +366,9 @@ impl<'a> Writer<'a> {
         if let Some(t) = a.mana {
             f.push(format!("mana = {}", q(mana(t))));
         }
+        if !a.colors.is_empty() {
+            return Err(not("a pass choosing a color for each token entering"));
+        }
         if a.find.is_some() || a.pick.is_some() {
             return Err(not("a pass with the cards a search finds or a card picked"));
         }
@@ -466,13 +469,24 @@ impl<'a> Writer<'a> {
                 f
             }
             Action::PlayLand { card, .. } => vec!["do = \"play_land\"".into(), format!("card = {}", q(&self.obj_ref(state, *card, inv)?)), by],
-            Action::CastSpell { card, x, targets: ts, .. } => {
+            Action::CastSpell { card, x, targets: ts, kicked, modes, .. } => {
                 let mut f = vec!["do = \"cast\"".into(), format!("card = {}", q(&self.obj_ref(state, *card, inv)?)), by];
                 if let Some(x) = x {
                     f.push(format!("x = {x}"));
                 }
                 if !ts.is_empty() {
                     f.push(targets(ts)?);
+                }
+                let mut announced = Vec::new();
+                if *kicked {
+                    announced.push("kicked = true".to_string());
+                }
+                if !modes.is_empty() {
+                    let ms: Vec<String> = modes.iter().map(|m| m.saturating_add(1).to_string()).collect();
+                    announced.push(format!("modes = [{}]", ms.join(", ")));
+                }
+                if !announced.is_empty() {
+                    f.push(format!("choose = {{ {} }}", announced.join(", ")));
                 }
                 f
             }

@@ -4,7 +4,9 @@
 //! less for each creature you attacked with this turn", counting the attackers as declared, CR
 //! 608.2i), generic mana only and never below zero; the total is locked in before it is paid
 //! (CR 601.2h Example: sacrificing Thunderscape Familiar as part of the cost still reduces it).
-//! Read here from the cards' static abilities, apart from the engine's `casting`.
+//! A kicked spell's total cost includes its kicker cost, a cost increase added before the
+//! reductions (CR 702.33a, 601.2f). Read here from the cards' static abilities and kicker,
+//! apart from the engine's `casting`.
 //!
 //! Armed by every accepted cast of a spell with a mana cost.
 
@@ -40,10 +42,16 @@ pub(crate) fn reductions(state: &GameState, board: &Board, player: PlayerId, car
     less
 }
 
-/// The total cost's mana value of casting `card` with `x` for `player` now, if it has a mana cost.
-fn total_cost(state: &GameState, board: &Board, player: PlayerId, card: ObjectId, x: u32) -> Option<u32> {
+/// The total cost's mana value of casting `card` with `x` for `player` now, if it has a mana
+/// cost; `kicked`: with its kicker cost added.
+fn total_cost(state: &GameState, board: &Board, player: PlayerId, card: ObjectId, x: u32, kicked: bool) -> Option<u32> {
     let spell = board.get(&card)?;
-    let cost = spell.mana_cost.as_ref()?;
+    let printed = spell.mana_cost.as_ref()?;
+    let kicker = state.object(card).and_then(|o| o.def.def()).and_then(|d| d.kicker.clone()).filter(|_| kicked);
+    let cost = &match kicker {
+        Some(k) => printed.plus(&k),
+        None => printed.clone(),
+    };
     let mut generic = cost.generic;
     if !spell.is(CardType::Creature) {
         for o in state.zone_objects(ZoneKind::Battlefield, None) {
@@ -70,9 +78,9 @@ fn phyrexian_symbols(board: &Board, card: ObjectId) -> u32 {
 }
 
 pub(super) fn check<G: RulesGame>(t: &Transition<'_, G>) -> Result<bool, Broken> {
-    let (Ok(_), Action::CastSpell { player, card, x, .. }) = (t.outcome, t.action) else { return Ok(false) };
+    let (Ok(_), Action::CastSpell { player, card, x, kicked, .. }) = (t.outcome, t.action) else { return Ok(false) };
     let (b, a) = (t.before.state(), t.after.state());
-    let Some(total) = total_cost(b, t.before_board, *player, *card, x.unwrap_or(0)) else { return Ok(false) };
+    let Some(total) = total_cost(b, t.before_board, *player, *card, x.unwrap_or(0), *kicked) else { return Ok(false) };
     let pool = |s: &GameState| s.player(*player).map(|p| p.mana_pool.total()).unwrap_or(0);
     let spent = pool(b).saturating_sub(pool(a));
     // CR 107.4f: a Phyrexian symbol paid with 2 life instead of mana; casting pays no other life.
