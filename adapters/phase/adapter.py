@@ -104,7 +104,7 @@ def strings(v):
 
 SUPPORTED_VERBS = {"activate", "cast", "play_land", "pass", "resolve", "advance", "attack", "block", "choose"}
 SUPPORTED_CHOOSE = {"may", "distribute", "keep", "copy", "pay", "mana", "counter", "sacrifice", "color", "damage",
-                    "creature_type", "keep_tapped", "colors"}
+                    "creature_type", "keep_tapped", "colors", "kicked", "modes"}
 
 
 def static_skip(case):
@@ -597,12 +597,20 @@ class CaseRun:
                 self.restore(before)
                 raise Rejected("choice", "phase offered no choice of mana: this activation adds %s, not %s"
                                % ("".join("{%s}" % MANA_TO_SYMBOL.get(m, m) for m in made) or "nothing", step["mana"]))
+        if (step.get("choose") or {}).get("kicked") and "kicked" not in self._asked:
+            # phase offers the kicker only when the pool pays it too: a kicked cast it never
+            # asked about couldn't pay the total cost (CR 601.2f-h), so it didn't happen
+            self.restore(before)
+            raise Rejected("cost", "phase did not offer the kicker: the total cost with it can't be paid")
         self.check_consumed(step)
 
     def check_consumed(self, step):
         for k in (step.get("choose") or {}):
             # a counter kind is only asked for when there is more than one to choose from; the
             # observations show which one phase moved
+            # kicked = false is the cast phase makes when it doesn't ask (no kicker it can pay)
+            if k == "kicked" and not step["choose"][k]:
+                continue
             if k not in self._asked and k not in ("counter",):
                 raise StepFailed("phase never asked for the step's choice %s = %s (it went on without it)"
                                  % (k, json.dumps(step["choose"][k])))
@@ -818,6 +826,21 @@ class CaseRun:
         data = w.get("data") or {}
         seat = data.get("player", self.priority_seat()) if isinstance(data, dict) else self.priority_seat()
         acts = self.g.actions()
+        if ty == "OptionalCostChoice" and (data.get("cost") or {}).get("type") == "Kicker":
+            # kicker (CR 702.33a): paid as the spell is cast when the step says choose.kicked
+            kicked = bool(ch.get("kicked", False))
+            self._asked.add("kicked")
+            return self.pick(seat, [a for a in acts if a.kind == "DecideOptionalCost"],
+                             lambda d: d.get("pay") == kicked, "DecideOptionalCost", "kicked = %s" % kicked)
+        if ty == "ModeChoice":
+            # a modal spell's modes (CR 700.2a): choose.modes numbers them from 1, phase from 0
+            if "modes" not in ch:
+                return False
+            want = [int(m) - 1 for m in ch["modes"]]
+            self._asked.add("modes")
+            return self.pick(seat, [a for a in acts if a.kind == "SelectModes"],
+                             lambda d: list(d.get("indices") or []) == want, "SelectModes",
+                             "modes = %s" % json.dumps(ch["modes"]))
         if ty == "ChooseXValue":
             if "x" not in step:
                 return False
