@@ -225,6 +225,8 @@ impl Ability {
                 Some("Cumulative upkeep")
             }
             Ability::Triggered(t) if matches!(t.effect, Effect::ReturnDiedWithCounter) => Some("Undying"),
+            // CR 702.30a: echo is this upkeep trigger.
+            Ability::Triggered(t) if t.trigger == Trigger::BeginningOfYourUpkeepIfNewSinceLastUpkeep => Some("Echo"),
             Ability::Static(StaticAbility::Continuous { modification: Modification::AllCreatureTypes, cda: true, .. }) => {
                 Some("Changeling")
             }
@@ -398,6 +400,18 @@ pub enum Trigger {
     /// ("when this creature becomes untapped or you lose control of this creature", CR
     /// 603.7a): `Effect::WhenThis`, never found on an object.
     WhenThis,
+    /// "Whenever this creature deals combat damage to a player" (CR 510.2, 603.2g: damage
+    /// prevented isn't dealt): once for each player it dealt combat damage to in a combat
+    /// damage step, with that much (`Amount::EventAmount`).
+    ThisDealsCombatDamageToAPlayer,
+    /// "Whenever one or more creatures you control deal combat damage to a player" (CR 510.2,
+    /// 603.2c: one event however many creatures deal it): once for each player dealt combat
+    /// damage in a combat damage step by creatures its controller controls.
+    OneOrMoreCreaturesYouControlDealCombatDamageToAPlayer,
+    /// Echo's trigger (CR 702.30a): "at the beginning of your upkeep, if this permanent came
+    /// under your control since the beginning of your last upkeep" (`Object::new_since_upkeep`,
+    /// checked as the upkeep begins).
+    BeginningOfYourUpkeepIfNewSinceLastUpkeep,
 }
 
 /// An event about a delayed triggered ability's source that `Effect::WhenThis` waits for
@@ -502,6 +516,10 @@ pub enum StaticAbility {
     /// you can't, you lose the game." (CR 614.11, `replacement::draw`): the player chooses the
     /// card (`Answers::returned`).
     DrawReturnsFromGraveyardInstead,
+    /// "If you would draw a card, you may skip that draw instead" (CR 614.1a, 614.10): the
+    /// player's answer to "you may" (`Answers::may`) says whether each draw of the action or
+    /// resolution is skipped; without one, the card is drawn (`replacement::draw`).
+    MaySkipDraw,
     /// "[Each opponent / you] can't cast spells with even mana values" (CR 601.3, 101.2).
     CantCastEvenManaValue { who: Relation },
     /// "[Colors or card types] spells you cast cost {N} less to cast" (CR 601.2f): a spell of
@@ -944,6 +962,14 @@ pub enum Effect {
     RemoveCounterOrSacrificeThis { kind: String },
     /// Cumulative upkeep (CR 702.24a): age counter, then pay the cost per counter or sacrifice.
     CumulativeUpkeep { cost: UpkeepCost },
+    /// "You get [that many] additional upkeep steps after this phase" (CR 500.10): as many
+    /// beginning phases with only an upkeep step, directly after the phase it resolves in
+    /// (CR 500.8, 500.11: their untap and draw steps are skipped); none if it isn't its
+    /// controller's turn (CR 500.10a). `turn::add_upkeep_phases`.
+    AdditionalUpkeepStepsAfterThisPhase(Amount),
+    /// "Sacrifice it unless you pay {N}" with N read as it resolves (echo {X}, CR 702.30a,
+    /// 702.1b: "where X is your life total" is the life total then): `Answers::pay`.
+    SacrificeThisUnlessYouPayGeneric(Amount),
     /// The controller draws N cards (CR 121.2): "draw a card for each [...]" counts as the
     /// effect resolves (CR 608.2h).
     DrawCards(Amount),
@@ -1202,6 +1228,10 @@ pub enum UpkeepCost {
     /// "Cumulative upkeep—Sacrifice a creature": a different permanent of one of these types
     /// for each age counter (CR 702.24a Example 2), the permanent itself among them if chosen.
     Sacrifice(Vec<CardType>),
+    /// "Cumulative upkeep—Draw a card": a draw for each age counter, each of which
+    /// replacement effects may modify; the cost is paid whatever the draws become (CR 118.11,
+    /// Psychic Vortex ruling 2008-04-01).
+    DrawCard,
 }
 
 /// The object an effect acts on.
@@ -1254,6 +1284,9 @@ pub enum Amount {
     /// counted as the effect happens; none, or a greatest power of 0 or less, counts 0 (CR
     /// 107.1b).
     GreatestPowerAmongCreaturesOfTargetPlayer(usize),
+    /// "Where X is your life total": the controller's life total as the effect happens, 0 if
+    /// it is negative (CR 107.1b).
+    YourLifeTotal,
 }
 
 /// One mode of a modal spell (CR 700.2): its targets (chosen only when the mode is, CR

@@ -413,7 +413,8 @@ fn resolution_answers(state: &GameState) -> Vec<Answers> {
                     | crate::abilities::Amount::ThisPower
                     | crate::abilities::Amount::CreaturesYouControl
                     | crate::abilities::Amount::IfKicked { .. }
-                    | crate::abilities::Amount::GreatestPowerAmongCreaturesOfTargetPlayer(_) => continue,
+                    | crate::abilities::Amount::GreatestPowerAmongCreaturesOfTargetPlayer(_)
+                    | crate::abilities::Amount::YourLifeTotal => continue,
                 };
                 let mut recipients: Vec<ObjectId> = state
                     .battlefield_ids()
@@ -579,6 +580,15 @@ fn pass_candidates(state: &GameState, player: PlayerId) -> Vec<Action> {
     }
     v.push(Answers { pay: Some(true), ..Answers::default() });
     v.push(Answers { pay: Some(false), ..Answers::default() });
+    // CR 614.10: "you may skip that draw instead", answered for the draws of this pass.
+    let board = board_of(state);
+    let skips = state.zone_objects(ZoneKind::Battlefield, None).iter().any(|o| {
+        board.get(&o.id).is_some_and(|c| c.statics().any(|(st, _)| matches!(st, crate::abilities::StaticAbility::MaySkipDraw)))
+    });
+    if skips {
+        v.push(Answers { may: Some(true), ..Answers::default() });
+        v.push(Answers { pay: Some(true), may: Some(true), ..Answers::default() });
+    }
     // CR 510.1: the combat damage assignments a step's end may need.
     v.extend(combat::default_damage_answers(state));
     let hand: Vec<ObjectId> = state.zone_objects(ZoneKind::Hand, Some(state.active)).iter().map(|o| o.id).collect();

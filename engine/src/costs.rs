@@ -243,6 +243,13 @@ pub(crate) fn pay_upkeep(
                 )),
             }
         }
+        // CR 118.11: the draws are the payment, even those replacement effects change.
+        UpkeepCost::DrawCard => {
+            for _ in 0..n {
+                crate::replacement::draw(state, player, answers, ev)?;
+            }
+            Ok(())
+        }
         UpkeepCost::Sacrifice(types) => {
             let board = crate::layers::board_of(state);
             let options = crate::sacrifice::candidates(state, &board, player, types);

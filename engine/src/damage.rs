@@ -55,6 +55,8 @@ fn deal_event(state: &mut GameState, board: &Board, items: &[(Option<ObjectId>, 
     let mut per_source: Vec<(ObjectId, u32)> = Vec::new();
     let mut losses: Vec<(PlayerId, u32)> = Vec::new();
     let mut poison: Vec<(PlayerId, u32)> = Vec::new();
+    // Combat damage each source dealt each player (CR 510.2), for the triggers on it.
+    let mut to_players: Vec<((ObjectId, PlayerId), u32)> = Vec::new();
     for (source, target, n) in items {
         // CR 614.1a, 616.1: replacement effects on the damage (doubling), then prevention.
         let n = crate::replacement::damage_dealt(state, board, *source, *n);
@@ -69,6 +71,9 @@ fn deal_event(state: &mut GameState, board: &Board, items: &[(Option<ObjectId>, 
                 }
                 ev.push(Event::DamageDealt { source: *source, target: *target, amount: n });
                 add(&mut losses, p, n);
+                if let (Some(s), true) = (source, combat) {
+                    add(&mut to_players, (*s, p), n);
+                }
                 // CR 702.164c, 120.3g: combat damage to a player by a creature with toxic also
                 // gives them its total toxic value in poison counters, whatever the amount.
                 let toxic = source.and_then(|s| board.get(&s)).filter(|_| combat).map_or(0, |c| c.total_toxic());
@@ -88,6 +93,9 @@ fn deal_event(state: &mut GameState, board: &Board, items: &[(Option<ObjectId>, 
     // event, for the total (prevented damage isn't dealt and triggers nothing).
     for (s, total) in &per_source {
         crate::triggers::dealt_damage(state, board, *s, *total);
+    }
+    if !to_players.is_empty() {
+        crate::triggers::combat_damage_to_players(state, board, &to_players);
     }
     // CR 702.15b: the source's controller gains that much life, one event per source.
     for (s, total) in per_source {

@@ -103,6 +103,8 @@ impl ResolveCtx<'_> {
             Amount::X => self.x,
             Amount::CountersOnThis(kind) => self.source_counters.get(kind).copied().unwrap_or(0),
             Amount::EventAmount => self.event.amount,
+            // CR 107.1b: a negative life total counts as 0.
+            Amount::YourLifeTotal => state.player(self.controller).map_or(0, |p| u32::try_from(p.life.max(0)).unwrap_or(0)),
             Amount::SacrificedPower => self.source.and_then(|s| state.object(s)).and_then(|o| o.sacrificed_power).unwrap_or(0),
             Amount::DiedThisWay { plus } => self.died_this_way.get().saturating_add(*plus),
             Amount::PermanentsWithSubtype(sub) => {
@@ -1357,6 +1359,29 @@ pub(crate) fn resolve(
                 Some(false) => {
                     zones::sacrifice(state, this, ev);
                 }
+            }
+        }
+        Effect::SacrificeThisUnlessYouPayGeneric(amount) => {
+            // CR 702.30a: the cost is what `amount` is now (Volcano Hellion's ruling: its echo
+            // cost isn't locked in as it enters).
+            let Some(this) = ctx.object(state, EffectObject::This) else { return Ok(()) };
+            let n = ctx.amount(state, amount);
+            match ctx.answers.pay {
+                None => return Err(Rejection::MissingChoice("pay the echo cost or not".into())),
+                Some(true) => {
+                    let cost = crate::mana::ManaCost { generic: n, ..crate::mana::ManaCost::default() };
+                    crate::costs::pay_mana(state, ctx.controller, &cost, 0, None, crate::mana::SpendPurpose::Other, ev)?;
+                }
+                Some(false) => {
+                    zones::sacrifice(state, this, ev);
+                }
+            }
+        }
+        Effect::AdditionalUpkeepStepsAfterThisPhase(amount) => {
+            // CR 500.10a: "you get" adds nothing in another player's turn.
+            let n = ctx.amount(state, amount);
+            if ctx.controller == state.active {
+                crate::turn::add_upkeep_phases(state, n);
             }
         }
         Effect::Exile(object) => {

@@ -233,8 +233,9 @@ impl Characteristics {
 /// The printed characteristics of the object's definition with the object's timestamp: a
 /// copy of the registry's precomputed ones, whose ability data is shared, not deep-copied.
 fn printed_shared(obj: &Object) -> Option<Characteristics> {
-    // A card object names a card of the pool, a token one a token definition.
-    let base = obj.def.printed().filter(|_| obj.def.is_token_def() == obj.is_token)?;
+    // A card object names a card of the pool; a token one a token definition, or the card
+    // whose name it was created by (CR 111.11).
+    let base = obj.def.printed().filter(|_| obj.is_token || !obj.def.is_token_def())?;
     let mut ch = base.clone();
     for a in &mut ch.abilities {
         a.timestamp = obj.timestamp;
@@ -647,7 +648,8 @@ fn for_source(part: &Modification, source: Option<&Object>, state: &GameState, b
         Modification::SetPtToCardTypesInGraveyards { toughness_plus } => {
             // Card types as layer 4 left them (this applies in 7a).
             let mut kinds = BTreeSet::new();
-            for o in state.objects.values().filter(|o| o.zone == ZoneKind::Graveyard) {
+            // Cards only: a token isn't a card (CR 111.1), even in the graveyard for a moment.
+            for o in state.objects.values().filter(|o| o.zone == ZoneKind::Graveyard && !o.is_token) {
                 if let Some(c) = board.get(&o.id) {
                     kinds.extend(c.types.iter().copied());
                 }
@@ -1081,6 +1083,7 @@ pub(crate) fn apply_control(state: &mut GameState) {
         if let Some(o) = state.object_mut(id) {
             o.controller = c;
             o.summoning_sick = true;
+            o.new_since_upkeep = true;
         }
     }
 }

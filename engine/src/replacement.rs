@@ -362,6 +362,13 @@ pub(crate) fn draw(
 ) -> Result<(), crate::rejection::Rejection> {
     use crate::rejection::Rejection;
     let board = crate::layers::board_of(state);
+    // CR 614.10: "you may skip that draw instead": skipped, the draw doesn't happen at all
+    // (even with an empty library, CR 614.11), and no other replacement applies to it.
+    if answers.may == Some(true)
+        && controlled_with(state, &board, player, &crate::abilities::StaticAbility::MaySkipDraw).is_some()
+    {
+        return Ok(());
+    }
     if controlled_with(state, &board, player, &crate::abilities::StaticAbility::DrawReturnsFromGraveyardInstead).is_none() {
         crate::zones::draw(state, player, ev);
         return Ok(());

@@ -137,6 +137,7 @@ pub(crate) fn build(setup: GameSetup) -> Result<GameState, SetupError> {
         delayed_triggers: Vec::new(),
         attacked_with: Vec::new(),
         activated_once: Vec::new(),
+        upkeep_phases: None,
         board_cache: Default::default(),
     };
     let mut ids: Vec<ObjectId> = Vec::new();
@@ -185,6 +186,10 @@ pub(crate) fn build(setup: GameSetup) -> Result<GameState, SetupError> {
                 counter_timestamps,
                 damage: 0,
                 summoning_sick: on_battlefield && c.summoning_sick,
+                // A permanent set up as new this turn came under its controller's control after
+                // their last upkeep began only if it is their turn and past it; the setup says
+                // "this turn", and echo counts it as new (CR 702.30a).
+                new_since_upkeep: on_battlefield && c.summoning_sick,
                 attached_to: None,
                 x: None,
                 entered_x: None,

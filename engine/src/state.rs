@@ -116,6 +116,11 @@ pub struct Object {
     pub damage: u32,
     /// Came under its controller's control since their most recent turn began (CR 302.6).
     pub summoning_sick: bool,
+    /// It came under its controller's control since the beginning of their last upkeep (CR
+    /// 702.30a, echo): set as it comes under a player's control, cleared as that player's
+    /// upkeep begins (after echo looked at it).
+    #[serde(default)]
+    pub new_since_upkeep: bool,
     pub attached_to: Option<ObjectId>,
     /// The announced X while a spell (CR 107.3a); elsewhere X is 0 (CR 107.3g).
     pub x: Option<u32>,
@@ -421,6 +426,9 @@ pub struct GameState {
     /// object and the ability's index among its activated abilities. Emptied as a turn begins.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub activated_once: Vec<(ObjectId, usize)>,
+    /// Additional beginning phases with only an upkeep step (CR 500.10) still to come this turn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub upkeep_phases: Option<crate::turn::UpkeepPhases>,
     /// The board last computed for this state (`layers::board`); not part of the game.
     #[serde(skip)]
     pub(crate) board_cache: crate::revision::BoardCache,

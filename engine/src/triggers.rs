@@ -102,8 +102,20 @@ pub(crate) fn beginning_of_step(state: &mut GameState, trigger: Trigger) {
     let board = board_of(state);
     let active = state.active;
     let ids: Vec<ObjectId> = state.zone_objects(ZoneKind::Battlefield, Some(active)).iter().map(|o| o.id).collect();
-    for id in ids {
-        queue_matching(state, &board, id, active, trigger);
+    for id in &ids {
+        queue_matching(state, &board, *id, active, trigger);
+    }
+    if trigger == Trigger::BeginningOfYourUpkeep {
+        // CR 702.30a: echo triggers for what came under its controller's control since the
+        // beginning of their last upkeep; from now on that is this upkeep.
+        for id in ids {
+            if state.object(id).is_some_and(|o| o.new_since_upkeep) {
+                queue_matching(state, &board, id, active, Trigger::BeginningOfYourUpkeepIfNewSinceLastUpkeep);
+            }
+            if let Some(o) = state.object_mut(id) {
+                o.new_since_upkeep = false;
+            }
+        }
     }
 }
 
@@ -394,6 +406,33 @@ pub(crate) fn dealt_damage(state: &mut GameState, board: &Board, source: ObjectI
     };
     let event = TriggerEvent { player: None, object: None, amount };
     queue_matching_event(state, board, source, controller, Trigger::ThisDealsDamage, event);
+}
+
+/// Combat damage was dealt to players in one damage event (CR 510.2): `dealt` is each (source,
+/// player) with the damage, after prevention (CR 603.2g). "Whenever this creature deals combat
+/// damage to a player" triggers once for each player it dealt damage to, with that much;
+/// "whenever one or more creatures you control deal combat damage to a player" once for each
+/// player the creatures of one controller dealt damage to (CR 603.2c), naming that player.
+pub(crate) fn combat_damage_to_players(state: &mut GameState, board: &Board, dealt: &[((ObjectId, PlayerId), u32)]) {
+    let mut by_controller: Vec<(PlayerId, PlayerId)> = Vec::new();
+    for ((source, player), amount) in dealt {
+        let Some(controller) = state.object(*source).filter(|o| o.on_battlefield()).map(|o| o.controller) else {
+            continue;
+        };
+        let event = TriggerEvent { player: Some(*player), object: None, amount: *amount };
+        queue_matching_event(state, board, *source, controller, Trigger::ThisDealsCombatDamageToAPlayer, event);
+        let creature = board.get(source).is_some_and(|c| c.is(crate::types::CardType::Creature));
+        if creature && !by_controller.contains(&(controller, *player)) {
+            by_controller.push((controller, *player));
+        }
+    }
+    for (controller, player) in by_controller {
+        let ids: Vec<ObjectId> = state.zone_objects(ZoneKind::Battlefield, Some(controller)).iter().map(|o| o.id).collect();
+        let event = TriggerEvent { player: Some(player), object: None, amount: 0 };
+        for id in ids {
+            queue_matching_event(state, board, id, controller, Trigger::OneOrMoreCreaturesYouControlDealCombatDamageToAPlayer, event);
+        }
+    }
 }
 
 /// Whether `other` is `rel` to `me`.

@@ -93,6 +93,72 @@ fn empty_pools(state: &mut GameState, ev: &mut Vec<Event>) {
     }
 }
 
+/// Additional beginning phases with only an upkeep step (CR 500.10: "you get N additional upkeep
+/// steps after this phase"; their untap and draw steps are skipped, CR 500.11), still to come
+/// this turn.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UpkeepPhases {
+    /// The last step of the phase they come directly after (CR 500.8).
+    pub after: Step,
+    /// How many are still to come.
+    pub count: u32,
+    /// Whether one of them is under way.
+    pub under_way: bool,
+    /// The step the turn goes on with after the last of them (`None`: the next turn).
+    pub resume: Option<Step>,
+}
+
+/// The last step of the phase `step` is in (CR 500.1).
+fn last_step_of_phase(step: Step) -> Step {
+    match step {
+        Step::Untap | Step::Upkeep | Step::Draw => Step::Draw,
+        Step::PrecombatMain => Step::PrecombatMain,
+        Step::BeginningOfCombat | Step::DeclareAttackers | Step::DeclareBlockers | Step::CombatDamage | Step::EndOfCombat => {
+            Step::EndOfCombat
+        }
+        Step::PostcombatMain => Step::PostcombatMain,
+        Step::End | Step::Cleanup => Step::Cleanup,
+    }
+}
+
+/// "You get `n` additional upkeep steps after this phase" (CR 500.10): `n` beginning phases with
+/// only an upkeep step directly after the current phase (CR 500.8); during one of them, after it.
+pub(crate) fn add_upkeep_phases(state: &mut GameState, n: u32) {
+    if n == 0 {
+        return;
+    }
+    let in_upkeep_phase = state.upkeep_phases.as_ref().is_some_and(|u| u.under_way);
+    let after = if in_upkeep_phase { Step::Upkeep } else { last_step_of_phase(state.step) };
+    match state.upkeep_phases.as_mut() {
+        // More of them after the same phase: they are all alike, so their order doesn't matter.
+        Some(u) if u.after == after || u.under_way => u.count = u.count.saturating_add(n),
+        _ => state.upkeep_phases = Some(UpkeepPhases { after, count: n, under_way: false, resume: None }),
+    }
+}
+
+/// The step that follows the current one, with the additional upkeep phases (CR 500.10) put in:
+/// each is an upkeep step alone, and after the last of them the turn goes on as it would have.
+fn next_step(state: &mut GameState) -> Option<Step> {
+    let normal = following(state);
+    let step = state.step;
+    let Some(u) = state.upkeep_phases.as_mut() else { return normal };
+    let leaving_phase = if u.under_way { step == Step::Upkeep } else { step == u.after && normal != Some(step) };
+    if !leaving_phase {
+        return normal;
+    }
+    if !u.under_way {
+        u.resume = normal;
+    }
+    if u.count > 0 {
+        u.count = u.count.saturating_sub(1);
+        u.under_way = true;
+        return Some(Step::Upkeep);
+    }
+    let resume = u.resume;
+    state.upkeep_phases = None;
+    resume
+}
+
 /// What follows the current step (CR 508.8: no attackers, no blockers or damage steps).
 fn following(state: &GameState) -> Option<Step> {
     if state.step == Step::DeclareAttackers && state.combat.attackers.is_empty() {
@@ -110,10 +176,15 @@ pub(crate) fn end_step(state: &mut GameState, answers: &Answers, ev: &mut Vec<Ev
     // Untap and cleanup give no priority in a normal turn, so at most a couple of turns pass.
     for _ in 0..64 {
         empty_pools(state, ev);
-        match following(state) {
+        match next_step(state) {
             Some(next) => {
                 if state.step == Step::CombatDamage {
                     combat::end_first_strike_step(state);
+                }
+                // CR 511.3: as the end of combat step ends, creatures leave combat (an
+                // additional phase may come before the postcombat main phase, CR 500.10).
+                if state.step == Step::EndOfCombat {
+                    state.combat = Default::default();
                 }
                 state.step = next
             }
@@ -122,6 +193,7 @@ pub(crate) fn end_step(state: &mut GameState, answers: &Answers, ev: &mut Vec<Ev
                 state.turn = state.turn.saturating_add(1);
                 state.active = state.active.opponent();
                 state.step = Step::Untap;
+                state.upkeep_phases = None;
                 end_until_next_turn(state, ev);
             }
         }

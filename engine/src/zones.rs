@@ -162,6 +162,7 @@ fn move_raw(
         counter_timestamps: Counters::new(),
         damage: 0,
         summoning_sick: to == ZoneKind::Battlefield,
+        new_since_upkeep: to == ZoneKind::Battlefield,
         attached_to: None,
         x: None,
         entered_x: None,
@@ -362,7 +363,8 @@ fn apply_etb_replacements(
                     | Amount::ThisPower
                     | Amount::CreaturesYouControl
                     | Amount::IfKicked { .. }
-                    | Amount::GreatestPowerAmongCreaturesOfTargetPlayer(_) => 0,
+                    | Amount::GreatestPowerAmongCreaturesOfTargetPlayer(_)
+                    | Amount::YourLifeTotal => 0,
                 };
                 counters.push((kind.clone(), n));
             }
@@ -447,8 +449,12 @@ pub fn create_token(
     controller: PlayerId,
     ev: &mut Vec<Event>,
 ) -> Option<ObjectId> {
-    let def = token_def(name)?;
-    let def_id = DefId::token(name)?;
+    // CR 111.11: a token created by name with no other characteristics defined takes them
+    // from the card with that name ("create a Tarmogoyf token").
+    let (def, def_id) = match (token_def(name), DefId::token(name)) {
+        (Some(d), Some(i)) => (d, i),
+        _ => (crate::cards::card_def(name)?, DefId::card(name)?),
+    };
     create_token_object(state, def_id, &def.name, controller, None, ev)
 }
 
@@ -503,6 +509,7 @@ fn create_token_object(
             counter_timestamps: Counters::new(),
             damage: 0,
             summoning_sick: true,
+            new_since_upkeep: true,
             attached_to: None,
             x: None,
             entered_x: None,

@@ -289,8 +289,10 @@ pub const POOL: [&str; 166] = [
 /// Splinter, 233 Howling Mine, 232 Lobotomy, 231 Aven Mindcensor, 230 Veteran Explorer, 229 Mogg
 /// Cannon, 228 Sanctum Seeker, 227 Abomination, 226 Purelace, 225 Selesnya Guildmage, 224 Norn's
 /// Annex, 223 Boon Reflection, 222 Boggart Ram-Gang, 221 Kei Takahashi, 220 Doubling Season, 219
-/// Rite of Replication, 218 Inscription of Abundance), so the sixteen keep their bytes.
-const NEW_CARDS_FROM: u8 = 218;
+/// Rite of Replication, 218 Inscription of Abundance, 217 Disa the Restless, 216 Obeka, Splitter
+/// of Seconds, 215 Psychic Vortex, 214 Obstinate Familiar, 213 Volcano Hellion), so the sixteen
+/// keep their bytes.
+const NEW_CARDS_FROM: u8 = 213;
 
 /// The engine's cards [`POOL`] doesn't list, in the engine's order.
 fn new_cards() -> &'static [&'static str] {

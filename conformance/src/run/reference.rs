@@ -122,6 +122,10 @@ struct Session<G: RulesGame> {
     step_start: Option<mtg_engine::state::GameState>,
     /// Which of the engine's limits the case went past, once it did.
     limit: Option<String>,
+    /// The steps that began during the engine actions since `advance` last cleared it, with
+    /// whose turn it was: a step can follow a step of the same name (an additional upkeep
+    /// phase, CR 500.10).
+    began: Vec<(mtg_engine::turn::Step, mtg_engine::ids::PlayerId)>,
 }
 
 /// The engine's power and toughness are 32-bit and saturate: a value at either end may be past
@@ -256,7 +260,7 @@ impl<G: RulesGame> Session<G> {
             other => SetupFailure::Error(other.to_string()),
         })?;
         let names = refs.iter().map(|(r, c)| (*c, r.clone())).collect();
-        Ok(Session { game, refs, names, triggers: BTreeMap::new(), trigger_order: Vec::new(), step_start: None, limit: None })
+        Ok(Session { game, refs, names, triggers: BTreeMap::new(), trigger_order: Vec::new(), step_start: None, limit: None, began: Vec::new() })
     }
 
     fn step(&mut self, step: &StepView) -> StepReply {
@@ -424,6 +428,10 @@ impl<G: RulesGame> Session<G> {
     /// step's start.
     fn engine_apply(&mut self, action: Action) -> Result<(), mtg_engine::rejection::Rejection> {
         let (events, before) = self.game.apply_undoable(action)?;
+        self.began.extend(events.iter().filter_map(|e| match e {
+            mtg_engine::events::Event::StepBegan { step, active, .. } => Some((*step, *active)),
+            _ => None,
+        }));
         if self.limit.is_none() {
             self.limit = events.iter().find_map(|e| match e {
                 mtg_engine::events::Event::LimitReached { what, asked, limit } => {
@@ -577,8 +585,8 @@ impl<G: RulesGame> Session<G> {
         let to = engine_step(to).ok_or_else(|| StepError::Failed(format!("the engine has no step {to}")))?;
         let whose = turn.map(player_id);
         // "Until step `to` begins": a pass that leaves the game in the step it started in (the
-        // other player now has priority) is not the step beginning.
-        let start = (self.game.reference().turn_number(), self.game.reference().step());
+        // other player now has priority) is not the step beginning; one that begins a step of
+        // the same name is (an additional upkeep phase after an upkeep, CR 500.10).
         for _ in 0..MAX_PASSES {
             if !self.game.reference().stack_view().is_empty() {
                 return Err(StepError::Failed("`advance`: something was put on the stack on the way".into()));
@@ -587,8 +595,11 @@ impl<G: RulesGame> Session<G> {
                 .game
                 .reference().priority_player()
                 .ok_or_else(|| StepError::Failed("`advance`: no player has priority (is the game over?)".into()))?;
+            self.began.clear();
             self.apply(Action::PassPriority { player, answers: answers.clone() })?;
-            let began = (self.game.reference().turn_number(), self.game.reference().step()) != start;
+            // The step the game is in now began during this pass (it may have begun and ended:
+            // only the one the game stopped in counts).
+            let began = self.began.last().is_some_and(|(st, _)| *st == self.game.reference().step());
             if began && self.game.reference().step() == to && whose.is_none_or(|p| self.game.reference().active_player() == p) {
                 return Ok(());
             }

@@ -106,6 +106,9 @@ mod library_actions;
 mod toxic_cards;
 mod commander_cards;
 mod damage_results;
+mod combat_damage_triggers;
+mod draw_replacements;
+mod echo_cards;
 
 /// Printed characteristics and abilities of a card or token definition (CR 109.3).
 #[derive(Clone, Debug, PartialEq)]
@@ -541,6 +544,14 @@ fn registry() -> &'static Registry {
             kicker_cards::doubling_season(),
             kicker_cards::rite_of_replication(),
             kicker_cards::inscription_of_abundance(),
+            // Combat damage to a player triggers, issue 28 (CR 111.11 and 500.10 Examples).
+            combat_damage_triggers::disa_the_restless(),
+            combat_damage_triggers::obeka(),
+            // A cost paid with replaced draws, issue 28 (CR 118.11 Example).
+            draw_replacements::psychic_vortex(),
+            draw_replacements::obstinate_familiar(),
+            // Echo with a cost defined by the grant, issue 28 (CR 702.1b Example, 702.30a).
+            echo_cards::volcano_hellion(),
         ]);
         let tokens = vec![
             hangarback_walker::thopter_token(),
@@ -737,7 +748,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 204);
+        assert_eq!(names.len(), 209);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {
