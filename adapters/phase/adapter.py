@@ -119,6 +119,8 @@ def static_skip(case):
             for k in ch:
                 if k not in SUPPORTED_CHOOSE:
                     return "choice %r is not mapped onto phase" % k
+            if isinstance(ch.get("kicked"), list):
+                return "choose.kicked naming kicker costs (a card with two, CR 702.33b) is not mapped onto phase"
     return None
 
 

@@ -305,6 +305,9 @@ pub enum Condition {
     YouHaveAtLeastLife(i32),
     /// "If you control a [permanent any of these filters describe]".
     YouControlAny(Vec<PermanentFilter>),
+    /// "If it was kicked with its [n-th] kicker" (CR 702.33f, 607.2i): the source permanent
+    /// entered from a spell cast with that kicker cost paid (0-based among its kicker costs).
+    ThisWasKickedWith(usize),
 }
 
 impl TriggeredAbility {

@@ -101,9 +101,10 @@ pub enum Action {
         /// this spell, sacrifice a creature", CR 601.2b, 601.2h).
         #[serde(default)]
         sacrifice: Vec<ObjectId>,
-        /// Whether the kicker cost is paid as the spell is cast (CR 702.33a, 601.2b).
+        /// The kicker costs paid as the spell is cast, 0-based among the card's kicker costs
+        /// (CR 702.33a-b, 601.2b); empty: not kicked.
         #[serde(default)]
-        kicked: bool,
+        kicked: Vec<usize>,
         /// The chosen modes of a modal spell, 0-based in printed order (CR 700.2a, 601.2b).
         #[serde(default)]
         modes: Vec<usize>,
@@ -260,7 +261,7 @@ fn accepted_by_checks(state: &GameState, board: &Board, cache: &ProductionCache,
         Action::PlayLand { card, .. } => lands::check_play_land(state, player, *card, Some(board)).is_ok(),
         // CR 601.2a-h: once checked, the spell moves to the stack and nothing can fail.
         Action::CastSpell { card, x, targets, payment, sacrifice, kicked, modes, .. } => {
-            let c = casting::Cast { player, card: *card, x: *x, chosen_targets: targets.clone(), payment: payment.clone(), sacrifice: sacrifice.clone(), kicked: *kicked, modes: modes.clone() };
+            let c = casting::Cast { player, card: *card, x: *x, chosen_targets: targets.clone(), payment: payment.clone(), sacrifice: sacrifice.clone(), kicked: kicked.clone(), modes: modes.clone() };
             casting::check_cast(state, board, &c).is_ok()
         }
         Action::ActivateAbility { source, ability, x, targets, mana_choice, payment, replacement_order, .. } => {
@@ -491,7 +492,7 @@ fn token_copies_choosing_color(state: &GameState, board: &crate::layers::Board, 
     let n = match amount {
         Amount::Fixed(n) => *n,
         Amount::IfKicked { kicked, otherwise } => {
-            if top.kicked {
+            if !top.kicked.is_empty() {
                 *kicked
             } else {
                 *otherwise
@@ -507,27 +508,25 @@ fn token_copies_choosing_color(state: &GameState, board: &crate::layers::Board, 
     }
 }
 
-/// The announcements a cast of a card with this definition may make (CR 601.2b): kicked or
-/// not (CR 702.33a), and for a modal spell each single mode and, when "any number" is allowed,
-/// every nonempty set of modes (CR 700.2a, 601.4).
-fn kicker_and_mode_choices(def: crate::ids::DefId) -> Vec<(bool, Vec<usize>)> {
+/// The announcements a cast of a card with this definition may make (CR 601.2b): each set of
+/// its kicker costs paid (none included, CR 702.33a-b), and for a modal spell each single mode
+/// and, when "any number" is allowed, every nonempty set of modes (CR 700.2a, 601.4).
+fn kicker_and_mode_choices(def: crate::ids::DefId) -> Vec<(Vec<usize>, Vec<usize>)> {
     let card = def.def();
-    let kickable = card.is_some_and(|d| d.kicker.is_some());
+    let kickers = card.map_or(0, |d| d.kickers.len()).min(4);
     let n = card.map_or(0, |d| d.modes.len()).min(6);
     let any_number = card.is_some_and(|d| d.mode_count == crate::abilities::ModeCount::OneOrAnyNumberIfKicked);
     let mut out = Vec::new();
-    for kicked in [false, true] {
-        if kicked && !kickable {
-            continue;
-        }
+    for kmask in 0u32..(1u32 << kickers) {
+        let kicked: Vec<usize> = (0..kickers).filter(|i| kmask & (1u32 << i) != 0).collect();
         if n == 0 {
             out.push((kicked, Vec::new()));
             continue;
         }
         for mask in 1u32..(1u32 << n) {
             let modes: Vec<usize> = (0..n).filter(|i| mask & (1u32 << i) != 0).collect();
-            if modes.len() == 1 || (kicked && any_number) {
-                out.push((kicked, modes));
+            if modes.len() == 1 || (!kicked.is_empty() && any_number) {
+                out.push((kicked.clone(), modes));
             }
         }
     }
@@ -991,17 +990,15 @@ fn list(state: &GameState, by_trial: bool) -> Vec<Action> {
         let available = pool.available(crate::mana::SpendPurpose::CastSpell { colors: ch.colors.len() }).total();
         for (kicked, modes) in kicker_and_mode_choices(obj.def) {
             let specs = casting::cast_target_specs(Some(obj.def), ch, &modes);
-            let kicker = obj.def.def().and_then(|d| d.kicker.clone()).filter(|_| kicked);
+            let kickers: Vec<crate::mana::ManaCost> =
+                obj.def.def().map(|d| kicked.iter().filter_map(|k| d.kickers.get(*k).cloned()).collect()).unwrap_or_default();
             for x in x_values(ch.mana_cost.as_ref(), &pool) {
                 // Not enough mana that may pay for this spell: certainly illegal (CR 601.2h).
                 // The total cost, with its increases (the kicker, CR 702.33a) and reductions
                 // (CR 601.2f), is what must be paid.
                 if !by_trial
                     && ch.mana_cost.as_ref().is_some_and(|c| {
-                        let c = match &kicker {
-                            Some(k) => c.plus(k),
-                            None => c.clone(),
-                        };
+                        let c = kickers.iter().fold(c.clone(), |c, k| c.plus(k));
                         casting::reduced_cost(state, &board, player, ch, c).mana_value(x.unwrap_or(0)) > available
                     })
                 {
@@ -1015,7 +1012,7 @@ fn list(state: &GameState, by_trial: bool) -> Vec<Action> {
                         targets: t,
                         payment: None,
                         sacrifice: vec![],
-                        kicked,
+                        kicked: kicked.clone(),
                         modes: modes.clone(),
                     });
                 }

@@ -220,7 +220,7 @@ pub(crate) fn activate(
         controller: a.player,
         targets: a.targets,
         x: if ability.cost.x_count() > 0 { Some(x) } else { None },
-        kicked: false,
+        kicked: Vec::new(),
         modes: Vec::new(),
         kind: StackEntryKind::Ability {
             source,

@@ -26,8 +26,8 @@ pub(crate) struct Cast {
     pub payment: Option<ManaPool>,
     /// Permanents sacrificed for an additional cost (CR 601.2b, 601.2h).
     pub sacrifice: Vec<ObjectId>,
-    /// The kicker cost is paid (CR 702.33a).
-    pub kicked: bool,
+    /// The kicker costs paid, 0-based among the card's (CR 702.33a-b).
+    pub kicked: Vec<usize>,
     /// A modal spell's chosen modes, 0-based (CR 700.2a).
     pub modes: Vec<usize>,
 }
@@ -39,6 +39,8 @@ pub(crate) struct CastPlan {
     purpose: SpendPurpose,
     /// The chosen modes in printed order.
     modes: Vec<usize>,
+    /// The kicker costs paid, in printed order.
+    kicked: Vec<usize>,
 }
 
 /// Whether `apply` accepts the cast (CR 601.2a-h), carrying nothing out: the card is in the
@@ -77,18 +79,21 @@ pub(crate) fn check_cast(state: &GameState, board: &Board, c: &Cast) -> Result<C
     // CR 601.2b, 702.33a: kicker is announced with the other additional costs; a spell
     // without kicker can't be kicked.
     let def = obj.def.def();
-    let kicker = def.and_then(|d| d.kicker.clone());
-    if *kicked && kicker.is_none() {
-        return Err(Rejection::InvalidChoice("this spell has no kicker (CR 702.33a)".into()));
+    let printed_kickers = def.map(|d| d.kickers.as_slice()).unwrap_or_default();
+    let mut paid = kicked.clone();
+    paid.sort_unstable();
+    paid.dedup();
+    if paid.len() != kicked.len() {
+        return Err(Rejection::InvalidChoice("a kicker cost can be paid only once (CR 702.33a)".into()));
     }
-    let modes = check_modes(def, *kicked, modes)?;
+    if paid.iter().any(|k| *k >= printed_kickers.len()) {
+        return Err(Rejection::InvalidChoice(format!("this spell has {} kicker cost(s) (CR 702.33a)", printed_kickers.len())));
+    }
+    let modes = check_modes(def, !kicked.is_empty(), modes)?;
     // CR 601.2f: the total cost, locked in before any of it is paid (the permanent reducing it
     // may be sacrificed for the same spell, CR 601.2h Example): the mana cost plus the cost
     // increases (the kicker first), then the reductions.
-    let cost = match kicker.filter(|_| *kicked) {
-        Some(k) => cost.plus(&k),
-        None => cost,
-    };
+    let cost = paid.iter().filter_map(|k| printed_kickers.get(*k)).fold(cost, |c, k| c.plus(k));
     let cost = reduced_cost(state, board, player, ch, cost);
     check_additional_sacrifice(state, board, player, obj.def, sacrifice)?;
     let specs = cast_target_specs(Some(obj.def), ch, &modes);
@@ -98,7 +103,7 @@ pub(crate) fn check_cast(state: &GameState, board: &Board, c: &Cast) -> Result<C
     // CR 105.2b: the spell's colors decide what restricted mana may pay for it.
     let purpose = SpendPurpose::CastSpell { colors: ch.colors.len() };
     mana_payment(state, player, &cost, x, payment.as_ref(), purpose)?;
-    Ok(CastPlan { cost, x, purpose, modes })
+    Ok(CastPlan { cost, x, purpose, modes, kicked: paid })
 }
 
 /// CR 700.2a, 700.2d, 601.4: a modal spell's modes are chosen as it is cast: "choose one"
@@ -143,8 +148,8 @@ pub(crate) fn cast_target_specs(def: Option<crate::ids::DefId>, ch: &Characteris
 pub(crate) fn cast(state: &mut GameState, c: Cast, ev: &mut Vec<Event>, board: Option<&Board>) -> Result<(), Rejection> {
     let mut kept = None;
     let board = given_or_kept(board, state, &mut kept);
-    let CastPlan { cost, x, purpose, modes } = check_cast(state, board, &c)?;
-    let Cast { player, card, chosen_targets, payment, sacrifice, kicked, .. } = c;
+    let CastPlan { cost, x, purpose, modes, kicked } = check_cast(state, board, &c)?;
+    let Cast { player, card, chosen_targets, payment, sacrifice, .. } = c;
     // CR 601.2h: the costs are paid, mana first and then the sacrifice, in any order the
     // player likes; the total was locked in by the check.
     pay_mana(state, player, &cost, x, payment.as_ref(), purpose, ev)?;
@@ -161,6 +166,7 @@ pub(crate) fn cast(state: &mut GameState, c: Cast, ev: &mut Vec<Event>, board: O
     if let Some(o) = state.object_mut(new) {
         o.x = if cost.x > 0 { Some(x) } else { None };
         o.sacrificed_power = sacrificed_power;
+        o.kicked = kicked.clone();
     }
     state.stack.push(StackEntry {
         id: new,

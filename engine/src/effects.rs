@@ -1428,7 +1428,7 @@ pub(crate) fn resolve(
             }
         }
         Effect::IfCondition { condition, effect } => {
-            if crate::triggers::condition_holds(state, ctx.controller, condition) {
+            if crate::triggers::condition_holds(state, ctx.controller, ctx.source, condition) {
                 resolve(state, effect, ctx, ev)?;
             }
         }

@@ -110,7 +110,7 @@ fn run(
         Effect::AddRestrictedMana { spec, restriction } => {
             add_mana(state, act, spec, Some(*restriction), board, out, ev)?
         }
-        Effect::IfCondition { condition, effect } if crate::triggers::condition_holds(state, act.player, condition) => {
+        Effect::IfCondition { condition, effect } if crate::triggers::condition_holds(state, act.player, None, condition) => {
             run(state, act, effect, board, out, ev)?;
         }
         Effect::GainLife(crate::abilities::Amount::Fixed(n)) => crate::damage::gain_life(state, act.player, *n, ev),

@@ -198,6 +198,7 @@ pub(crate) fn build(setup: GameSetup) -> Result<GameState, SetupError> {
                 chosen_type: None,
                 spell_copy: false,
                 sacrificed_power: None,
+                kicked: Vec::new(),
         deathtouch_damage: false,
         phased_out: None,
             },

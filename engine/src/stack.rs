@@ -131,7 +131,7 @@ pub(crate) fn resolve_top(state: &mut GameState, answers: &Answers, ev: &mut Vec
                         sacrificed_power: Default::default(),
                         died_this_way: Default::default(),
                         event: Default::default(),
-                        kicked: entry.kicked,
+                        kicked: !entry.kicked.is_empty(),
                     };
                     effects::resolve(state, &effect, &ctx, ev)?;
                 }
@@ -153,7 +153,7 @@ pub(crate) fn resolve_top(state: &mut GameState, answers: &Answers, ev: &mut Vec
             }
             // CR 603.4: an intervening "if" clause is checked again; false, it does nothing.
             if let Some(crate::abilities::Ability::Triggered(t)) = ability.as_deref() {
-                if t.condition.as_ref().is_some_and(|c| !crate::triggers::condition_holds(state, entry.controller, c)) {
+                if t.condition.as_ref().is_some_and(|c| !crate::triggers::condition_holds(state, entry.controller, Some(*source), c)) {
                     ev.push(Event::DidNotResolve { id: entry.id });
                     return Ok(());
                 }
@@ -172,7 +172,7 @@ pub(crate) fn resolve_top(state: &mut GameState, answers: &Answers, ev: &mut Vec
                 sacrificed_power: Default::default(),
                 died_this_way: Default::default(),
                 event: *event,
-                kicked: entry.kicked,
+                kicked: !entry.kicked.is_empty(),
             };
             effects::resolve(state, effect, &ctx, ev)?;
             ev.push(Event::Resolved { id: entry.id });

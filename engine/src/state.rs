@@ -145,6 +145,11 @@ pub struct Object {
     /// existed on the battlefield (CR 608.2h); a copy of the spell has the original's (CR 707.10).
     #[serde(default)]
     pub sacrificed_power: Option<u32>,
+    /// The kicker costs paid as this was cast, by their position among the card's kicker costs
+    /// (CR 702.33d): a permanent that entered from a kicked spell "was kicked" (CR 607.2i); a
+    /// new object otherwise has none (CR 400.7).
+    #[serde(default)]
+    pub kicked: Vec<usize>,
     /// Dealt damage by a source with deathtouch since state-based actions were last checked
     /// (CR 704.5h).
     #[serde(default)]
@@ -218,10 +223,10 @@ pub struct StackEntry {
     pub targets: Vec<Target>,
     pub x: Option<u32>,
     pub kind: StackEntryKind,
-    /// Whether the spell was kicked (CR 702.33d); a copy of a kicked spell is kicked too (CR
-    /// 707.10).
+    /// The kicker costs paid, by position among the card's (CR 702.33d: kicked if any); a copy
+    /// of a kicked spell is kicked too (CR 707.10).
     #[serde(default)]
-    pub kicked: bool,
+    pub kicked: Vec<usize>,
     /// A modal spell's chosen modes, 0-based in printed order (CR 700.2a); its targets are
     /// those modes' targets in that order.
     #[serde(default)]

@@ -29,7 +29,7 @@ pub(crate) struct TriggerSource<'a> {
 /// Records that `ability` triggered; it waits until a player would receive priority.
 pub(crate) fn queue(state: &mut GameState, from: &TriggerSource, ability: &TriggeredAbility) {
     // CR 603.4: an intervening "if" clause false as the event happens: it doesn't trigger.
-    if ability.condition.as_ref().is_some_and(|c| !condition_holds(state, from.controller, c)) {
+    if ability.condition.as_ref().is_some_and(|c| !condition_holds(state, from.controller, Some(from.source), c)) {
         return;
     }
     // CR 508.2a, 509.3f: the object the event names is checked as the event happens, only.
@@ -59,9 +59,13 @@ pub(crate) fn queue(state: &mut GameState, from: &TriggerSource, ability: &Trigg
     });
 }
 
-/// Whether an intervening "if" condition holds now for a player (CR 603.4).
-pub(crate) fn condition_holds(state: &GameState, controller: PlayerId, c: &crate::abilities::Condition) -> bool {
+/// Whether an intervening "if" condition holds now for a player (CR 603.4); `source`: the
+/// ability's source, for a condition about it.
+pub(crate) fn condition_holds(state: &GameState, controller: PlayerId, source: Option<ObjectId>, c: &crate::abilities::Condition) -> bool {
     match c {
+        crate::abilities::Condition::ThisWasKickedWith(k) => {
+            source.and_then(|s| state.object(s)).is_some_and(|o| o.kicked.contains(k))
+        }
         crate::abilities::Condition::YouHaveAtLeastLife(n) => state.player(controller).is_some_and(|p| p.life >= *n),
         crate::abilities::Condition::YouControlAny(filters) => {
             let board = board_of(state);
@@ -524,7 +528,7 @@ fn push_pending(state: &mut GameState, id: u32, chosen: Vec<Target>, ev: &mut Ve
         controller: t.controller,
         targets: chosen,
         x: t.x,
-        kicked: false,
+        kicked: Vec::new(),
         modes: Vec::new(),
         kind: StackEntryKind::Ability {
             source: t.source,

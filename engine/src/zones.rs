@@ -171,6 +171,7 @@ fn move_raw(
         chosen_type: None,
         spell_copy: old.spell_copy,
         sacrificed_power: None,
+        kicked: if from == ZoneKind::Stack && to == ZoneKind::Battlefield { old.kicked } else { Vec::new() },
         deathtouch_damage: false,
         phased_out: None,
     };
@@ -518,6 +519,7 @@ fn create_token_object(
             chosen_type: None,
             spell_copy: false,
             sacrificed_power: None,
+            kicked: Vec::new(),
         deathtouch_damage: false,
         phased_out: None,
         },

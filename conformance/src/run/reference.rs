@@ -464,7 +464,9 @@ impl<G: RulesGame> Session<G> {
             }
             order.extend(pending.iter().map(|t| t.id).filter(|id| !order.contains(id)).collect::<Vec<_>>());
             let mut targets = Vec::new();
-            for t in &pending {
+            // A triggered ability with no target takes none (CR 603.3d): of a source's several
+            // abilities, only those that target get the source's listed targets.
+            for t in pending.iter().filter(|t| t.needs_targets) {
                 if let Some(ts) = source_ref(t.source_card).and_then(|r| self.triggers.get(&r)) {
                     let ts = ts.iter().map(|x| self.target(x)).collect::<Result<Vec<_>, _>>()?;
                     targets.push((t.id, ts));
@@ -512,7 +514,10 @@ impl<G: RulesGame> Session<G> {
                     None => Vec::new(),
                 };
                 // Kicker and modes are announced as the spell is cast (CR 601.2b, 702.33a, 700.2a).
-                let kicked = a.choose.as_ref().and_then(|c| c.kicked).unwrap_or(false);
+                let kicked = match a.choose.as_ref().and_then(|c| c.kicked.as_ref()) {
+                    Some(k) => k.costs().ok_or_else(|| StepError::Failed("kicker costs are numbered from 1".into()))?,
+                    None => Vec::new(),
+                };
                 let modes = match a.choose.as_ref().and_then(|c| c.modes.as_ref()) {
                     Some(m) => m
                         .iter()

@@ -1,7 +1,8 @@
 //! Cards of the CR Examples of kicker, modes and token copies (issue 27): Doubling Season and
 //! Rite of Replication (616.1g Example 1, with Voice of All), Inscription of Abundance (601.4
-//! Example 1). Oracle texts of Doubling Season and Inscription of Abundance from the reference
-//! card data; Rite of Replication's from MTGJSON (ZEN 61).
+//! Example 1), Stormscape Battlemage (607.2i Example 1). Oracle texts of Doubling Season,
+//! Inscription of Abundance and Stormscape Battlemage from the reference card data; Rite of
+//! Replication's from MTGJSON (ZEN 61).
 use super::CardDef;
 use crate::abilities::{Ability, Amount, Effect, EffectObject, ModeCount, SpellMode, StaticAbility, TargetSpec};
 use crate::types::CardType;
@@ -56,4 +57,34 @@ pub fn inscription_of_abundance() -> CardDef {
                 },
             ],
         )
+}
+
+/// Stormscape Battlemage ({2}{U} Creature — Metathran Wizard 2/2; PLS 35): two kicker costs
+/// (CR 702.33b), each linked to the enters-triggered ability that names it (CR 607.2i, 702.33f:
+/// an intervening "if" clause, CR 603.4).
+pub const STORMSCAPE_BATTLEMAGE: &str = "Kicker {W} and/or {2}{B} (You may pay an additional {W} and/or {2}{B} as you cast this spell.)\nWhen this creature enters, if it was kicked with its {W} kicker, you gain 3 life.\nWhen this creature enters, if it was kicked with its {2}{B} kicker, destroy target nonblack creature. That creature can't be regenerated.";
+
+pub fn stormscape_battlemage() -> CardDef {
+    use crate::abilities::{Condition, Trigger, TriggeredAbility};
+    CardDef::new("Stormscape Battlemage", STORMSCAPE_BATTLEMAGE)
+        .cost("{2}{U}")
+        .types(&[CardType::Creature])
+        .subtypes(&["Metathran", "Wizard"])
+        .pt(2, 2)
+        .kicker("{W}")
+        .kicker("{2}{B}")
+        .ability(Ability::Triggered(TriggeredAbility {
+            trigger: Trigger::ThisEnters,
+            effect: Effect::GainLife(Amount::Fixed(3)),
+            targets: vec![],
+            condition: Some(Condition::ThisWasKickedWith(0)),
+            filter: None,
+        }))
+        .ability(Ability::Triggered(TriggeredAbility {
+            trigger: Trigger::ThisEnters,
+            effect: Effect::DestroyTargetsNoRegeneration(vec![0]),
+            targets: vec![TargetSpec::CreatureNotOfColor(crate::types::Color::Black)],
+            condition: Some(Condition::ThisWasKickedWith(1)),
+            filter: None,
+        }))
 }

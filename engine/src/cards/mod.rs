@@ -133,8 +133,9 @@ pub struct CardDef {
     pub spell_targets: Vec<TargetSpec>,
     /// "As an additional cost to cast this spell, sacrifice a [type]" (CR 601.2b).
     pub additional_sacrifice: Option<Vec<CardType>>,
-    /// "Kicker [cost]" (CR 702.33a): an optional additional cost paid as the spell is cast.
-    pub kicker: Option<ManaCost>,
+    /// "Kicker [cost]" (CR 702.33a), in printed order ("Kicker [cost 1] and/or [cost 2]" is two,
+    /// 702.33b): optional additional costs paid as the spell is cast, each at most once.
+    pub kickers: Vec<ManaCost>,
     /// The modes of a modal spell (CR 700.2), in printed order; empty for a spell that isn't
     /// modal. Its targets and effect are then the chosen modes' (`spell_targets` and
     /// `spell_effect` are unused).
@@ -161,14 +162,16 @@ impl CardDef {
             spell_effect: None,
             spell_targets: Vec::new(),
             additional_sacrifice: None,
-            kicker: None,
+            kickers: Vec::new(),
             modes: Vec::new(),
             mode_count: crate::abilities::ModeCount::One,
         }
     }
-    /// "Kicker [cost]" (CR 702.33a).
+    /// "Kicker [cost]" (CR 702.33a); called again for a second kicker cost (702.33b).
     pub(crate) fn kicker(mut self, s: &str) -> CardDef {
-        self.kicker = ManaCost::parse(s).ok();
+        if let Ok(c) = ManaCost::parse(s) {
+            self.kickers.push(c);
+        }
         self.abilities.push(Ability::Keyword(Keyword::Kicker));
         self
     }
@@ -552,6 +555,9 @@ fn registry() -> &'static Registry {
             draw_replacements::obstinate_familiar(),
             // Echo with a cost defined by the grant, issue 28 (CR 702.1b Example, 702.30a).
             echo_cards::volcano_hellion(),
+            // CR 607.2i Example 1 (two kickers, each linked to a trigger), issue 27, outside the
+            // generator POOL: byte 212.
+            kicker_cards::stormscape_battlemage(),
         ]);
         let tokens = vec![
             hangarback_walker::thopter_token(),
@@ -748,7 +754,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 209);
+        assert_eq!(names.len(), 210);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {

@@ -67,7 +67,7 @@ fn disallow_counters_an_activated_ability() {
         targets: vec![ability],
         payment: None,
         sacrifice: vec![],
-        kicked: false,
+        kicked: vec![],
         modes: vec![],
     }));
     cast_at(&mut g, BOB, disallow, None, vec![ability]).unwrap();

@@ -213,6 +213,26 @@ impl Serialize for Target {
     }
 }
 
+/// `choose.kicked`: `true`/`false` (the card's kicker cost, its first if it has several), or
+/// the kicker costs paid, numbered from 1 in printed order (CR 702.33a-b).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize, schemars::JsonSchema)]
+#[serde(untagged)]
+pub enum Kicked {
+    Paid(bool),
+    Costs(Vec<u32>),
+}
+
+impl Kicked {
+    /// The kicker costs paid, 0-based; `None` if a number is 0.
+    pub fn costs(&self) -> Option<Vec<usize>> {
+        match self {
+            Kicked::Paid(true) => Some(vec![0]),
+            Kicked::Paid(false) => Some(Vec::new()),
+            Kicked::Costs(c) => c.iter().map(|n| usize::try_from(*n).ok().and_then(|n| n.checked_sub(1))).collect(),
+        }
+    }
+}
+
 /// Choices answered while a spell or ability resolves (the `choose` table).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -277,9 +297,10 @@ pub struct Choice {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub colors: Option<Vec<Color>>,
     /// On `cast`: whether the kicker cost is paid (CR 702.33a, an additional cost chosen as the
-    /// spell is cast, 601.2b).
+    /// spell is cast, 601.2b): `true`, or for a card with several kicker costs the ones paid,
+    /// numbered from 1 in printed order (702.33b).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kicked: Option<bool>,
+    pub kicked: Option<Kicked>,
     /// On `cast`: the chosen modes of a modal spell, numbered from 1 in printed order (CR
     /// 700.2a, 601.2b); its `targets` are those of the chosen modes, in that order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -349,8 +370,10 @@ impl Choice {
         if let Some(c) = &self.colors {
             out.push(("colors".into(), Lit::strs(c.iter().map(|c| c.as_str().to_string()))));
         }
-        if let Some(k) = self.kicked {
-            out.push(("kicked".into(), Lit::Bool(k)));
+        match &self.kicked {
+            Some(Kicked::Paid(k)) => out.push(("kicked".into(), Lit::Bool(*k))),
+            Some(Kicked::Costs(c)) => out.push(("kicked".into(), Lit::List(c.iter().map(|n| Lit::Int(i64::from(*n))).collect()))),
+            None => {}
         }
         if let Some(m) = &self.modes {
             out.push(("modes".into(), Lit::List(m.iter().map(|n| Lit::Int(i64::from(*n))).collect())));

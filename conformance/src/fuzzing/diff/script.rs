@@ -232,10 +232,16 @@ fn to_corpus(game: &Game, refs: &[String], a: &EngineAction) -> Option<Action> {
             let mut a = action(Verb::Cast { card: r(card)? }, by);
             a.x = *x;
             a.targets = targets(ts)?;
-            if *kicked || !modes.is_empty() {
+            if !kicked.is_empty() || !modes.is_empty() {
                 let modes = modes.iter().map(|m| u32::try_from(*m).ok()?.checked_add(1)).collect::<Option<Vec<u32>>>()?;
                 a.choose = Some(crate::corpus::case::Choice {
-                    kicked: kicked.then_some(true),
+                    kicked: if kicked.is_empty() {
+                        None
+                    } else {
+                        Some(crate::corpus::case::Kicked::Costs(
+                            kicked.iter().map(|k| u32::try_from(*k).ok()?.checked_add(1)).collect::<Option<Vec<u32>>>()?,
+                        ))
+                    },
                     modes: (!modes.is_empty()).then_some(modes),
                     ..crate::corpus::case::Choice::default()
                 });

@@ -478,8 +478,9 @@ impl<'a> Writer<'a> {
                     f.push(targets(ts)?);
                 }
                 let mut announced = Vec::new();
-                if *kicked {
-                    announced.push("kicked = true".to_string());
+                if !kicked.is_empty() {
+                    let ks: Vec<String> = kicked.iter().map(|k| k.saturating_add(1).to_string()).collect();
+                    announced.push(format!("kicked = [{}]", ks.join(", ")));
                 }
                 if !modes.is_empty() {
                     let ms: Vec<String> = modes.iter().map(|m| m.saturating_add(1).to_string()).collect();

@@ -43,15 +43,12 @@ pub(crate) fn reductions(state: &GameState, board: &Board, player: PlayerId, car
 }
 
 /// The total cost's mana value of casting `card` with `x` for `player` now, if it has a mana
-/// cost; `kicked`: with its kicker cost added.
-fn total_cost(state: &GameState, board: &Board, player: PlayerId, card: ObjectId, x: u32, kicked: bool) -> Option<u32> {
+/// cost; `kicked`: with those of its kicker costs added.
+fn total_cost(state: &GameState, board: &Board, player: PlayerId, card: ObjectId, x: u32, kicked: &[usize]) -> Option<u32> {
     let spell = board.get(&card)?;
     let printed = spell.mana_cost.as_ref()?;
-    let kicker = state.object(card).and_then(|o| o.def.def()).and_then(|d| d.kicker.clone()).filter(|_| kicked);
-    let cost = &match kicker {
-        Some(k) => printed.plus(&k),
-        None => printed.clone(),
-    };
+    let kickers = state.object(card).and_then(|o| o.def.def()).map(|d| d.kickers.clone()).unwrap_or_default();
+    let cost = &kicked.iter().filter_map(|k| kickers.get(*k)).fold(printed.clone(), |c, k| c.plus(k));
     let mut generic = cost.generic;
     if !spell.is(CardType::Creature) {
         for o in state.zone_objects(ZoneKind::Battlefield, None) {
@@ -80,7 +77,7 @@ fn phyrexian_symbols(board: &Board, card: ObjectId) -> u32 {
 pub(super) fn check<G: RulesGame>(t: &Transition<'_, G>) -> Result<bool, Broken> {
     let (Ok(_), Action::CastSpell { player, card, x, kicked, .. }) = (t.outcome, t.action) else { return Ok(false) };
     let (b, a) = (t.before.state(), t.after.state());
-    let Some(total) = total_cost(b, t.before_board, *player, *card, x.unwrap_or(0), *kicked) else { return Ok(false) };
+    let Some(total) = total_cost(b, t.before_board, *player, *card, x.unwrap_or(0), kicked) else { return Ok(false) };
     let pool = |s: &GameState| s.player(*player).map(|p| p.mana_pool.total()).unwrap_or(0);
     let spent = pool(b).saturating_sub(pool(a));
     // CR 107.4f: a Phyrexian symbol paid with 2 life instead of mana; casting pays no other life.
