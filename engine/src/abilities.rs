@@ -360,6 +360,13 @@ pub enum Trigger {
     AnotherCreatureYouControlEnters,
     /// "Whenever a player casts a spell of the chosen color" (CR 601.2i, 607.2d).
     PlayerCastsSpellOfChosenColor,
+    /// "When[ever] a player casts a spell" (CR 601.2i): any player, any spell; the event's
+    /// player is the one who cast it ("that player", CR 608.2h).
+    APlayerCastsASpell,
+    /// "Whenever you expend N" (CR 700.14): its controller paid a cost to cast a spell, and
+    /// the mana they had spent to cast spells this turn went from less than N to at least N
+    /// (`Player::spell_mana_this_turn`); once a turn at most.
+    YouExpend(u32),
     /// A reflexive trigger (CR 603.12): created by an effect, never found on an object.
     Reflexive,
     /// "Whenever this creature becomes blocked" (CR 509.3c): once per combat.
@@ -960,6 +967,13 @@ pub enum Effect {
     SacrificeThisUnlessSacrifice { types: Vec<CardType> },
     /// "Sacrifice this [permanent]" (CR 701.21a), if it is still on the battlefield.
     SacrificeThis,
+    /// "Sacrifice this [permanent]. If you do, [effect]" (CR 118.12): the sacrifice is a cost
+    /// paid as the ability resolves, and the effect happens only if it was paid; a source that
+    /// left the battlefield (a new object, CR 400.7) can't be sacrificed, so nothing happens.
+    SacrificeThisIfYouDo(Box<Effect>),
+    /// "Each of that player's opponents draws N cards" (CR 102.2, 121.2): the opponents of the
+    /// player the triggering event names, in APNAP order.
+    EachOpponentOfEventPlayerDraws(u32),
     /// "Remove a [kind] counter from this permanent. If you can't, sacrifice it" (fading,
     /// CR 702.32a).
     RemoveCounterOrSacrificeThis { kind: String },
@@ -1212,7 +1226,7 @@ impl Effect {
                 out.extend(if_done.parts());
                 out.extend(if_commander.parts());
             }
-            Effect::May(e) => out.extend(e.parts()),
+            Effect::May(e) | Effect::SacrificeThisIfYouDo(e) => out.extend(e.parts()),
             Effect::UnlessTargetPlayerSacrifices { otherwise, .. } => out.extend(otherwise.parts()),
             _ => {}
         }

@@ -152,7 +152,17 @@ pub(crate) fn cast(state: &mut GameState, c: Cast, ev: &mut Vec<Event>, board: O
     let Cast { player, card, chosen_targets, payment, sacrifice, .. } = c;
     // CR 601.2h: the costs are paid, mana first and then the sacrifice, in any order the
     // player likes; the total was locked in by the check.
+    let pool_before = state.player(player).map_or(0, |p| p.mana_pool.total());
     pay_mana(state, player, &cost, x, payment.as_ref(), purpose, ev)?;
+    // CR 700.14: the mana actually spent (after cost changes; life paid for a Phyrexian
+    // symbol is no mana) counts toward what the player expends this turn.
+    let spent = pool_before.saturating_sub(state.player(player).map_or(0, |p| p.mana_pool.total()));
+    if let Some(p) = state.player_mut(player).filter(|_| spent > 0) {
+        let before = p.spell_mana_this_turn;
+        p.spell_mana_this_turn = before.saturating_add(spent);
+        let after = p.spell_mana_this_turn;
+        crate::triggers::expended(state, player, before, after);
+    }
     // CR 608.2h: "the sacrificed creature's power" is its power as it last existed there.
     let sacrificed_power = sacrifice
         .first()

@@ -815,6 +815,24 @@ pub(crate) fn resolve(
                 zones::sacrifice(state, this, ev);
             }
         }
+        Effect::SacrificeThisIfYouDo(then) => {
+            // CR 118.12: the sacrifice is a cost paid as the ability resolves, and "if you do"
+            // asks whether it was; a source no longer on the battlefield can't be sacrificed
+            // (CR 118.12 Example 1), and then nothing happens.
+            if let Some(this) = ctx.object(state, EffectObject::This) {
+                zones::sacrifice(state, this, ev);
+                resolve(state, then, ctx, ev)?;
+            }
+        }
+        Effect::EachOpponentOfEventPlayerDraws(n) => {
+            if let Some(p) = ctx.event.player {
+                for opponent in state.apnap().into_iter().filter(|o| *o != p) {
+                    for _ in 0..capped(*n, MAX_DRAWS_PER_EFFECT, "cards drawn by one effect", ev) {
+                        crate::replacement::draw(state, opponent, ctx.answers, ev)?;
+                    }
+                }
+            }
+        }
         Effect::RemoveCounterOrSacrificeThis { kind } => {
             let Some(this) = ctx.object(state, EffectObject::This) else { return Ok(()) };
             let removed = zones::remove_counters(state, this, kind, 1, ev) == 1;

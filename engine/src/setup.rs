@@ -110,6 +110,7 @@ pub(crate) fn build(setup: GameSetup) -> Result<GameState, SetupError> {
                 drew_from_empty: false,
                 poison: 0,
                 shuffles: 0,
+                spell_mana_this_turn: 0,
             })
             .collect(),
         cards: Vec::new(),

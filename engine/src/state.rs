@@ -71,6 +71,10 @@ pub struct Player {
     /// shuffle observable, since the order it leaves is random.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub shuffles: u32,
+    /// The mana this player has spent to cast spells this turn (CR 700.14: what "expend N"
+    /// counts); back to 0 as each turn begins.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub spell_mana_this_turn: u32,
 }
 
 /// Zero-valued counts aren't written, so saved games without them read and write the same.

@@ -224,18 +224,52 @@ pub(crate) fn another_entered(state: &mut GameState, entered: ObjectId) {
 }
 
 /// A spell was cast (CR 601.2i): "whenever a player casts a spell of the chosen color"
-/// abilities trigger when the spell has the color chosen as their source entered.
+/// abilities trigger when the spell has the color chosen as their source entered, and "when a
+/// player casts a spell" ones on any spell, naming its caster.
 pub(crate) fn spell_cast(state: &mut GameState, spell: ObjectId) {
     let board = board_of(state);
     let Some(colors) = board.get(&spell).map(|c| c.colors.clone()) else { return };
+    let caster = state.object(spell).map(|o| o.controller);
     let ids: Vec<(ObjectId, PlayerId, Option<crate::types::Color>)> = state
         .zone_objects(ZoneKind::Battlefield, None)
         .iter()
         .map(|o| (o.id, o.controller, o.chosen_color))
         .collect();
+    let event = TriggerEvent { player: caster, object: Some(spell), amount: 0 };
     for (id, controller, chosen) in ids {
         if chosen.is_some_and(|c| colors.contains(&c)) {
             queue_matching(state, &board, id, controller, Trigger::PlayerCastsSpellOfChosenColor);
+        }
+        queue_matching_event(state, &board, id, controller, Trigger::APlayerCastsASpell, event);
+    }
+}
+
+/// `player` paid a cost to cast a spell, taking the mana they spent to cast spells this turn
+/// from `before` to `after` (CR 700.14): "whenever you expend N" abilities of the permanents
+/// they control trigger for each N with `before < N <= after`.
+pub(crate) fn expended(state: &mut GameState, player: PlayerId, before: u32, after: u32) {
+    let board = board_of(state);
+    let ids: Vec<ObjectId> = state.zone_objects(ZoneKind::Battlefield, Some(player)).iter().map(|o| o.id).collect();
+    for id in ids {
+        let mut reached: Vec<u32> = board
+            .get(&id)
+            .map(|c| {
+                c.abilities
+                    .iter()
+                    .filter_map(|a| match &*a.ability {
+                        Ability::Triggered(t) => match t.trigger {
+                            Trigger::YouExpend(n) if before < n && n <= after => Some(n),
+                            _ => None,
+                        },
+                        _ => None,
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        reached.sort_unstable();
+        reached.dedup();
+        for n in reached {
+            queue_matching(state, &board, id, player, Trigger::YouExpend(n));
         }
     }
 }

@@ -231,6 +231,10 @@ fn begin_step(state: &mut GameState, answers: &Answers, ev: &mut Vec<Event>) -> 
             state.combat = Default::default();
             state.attacked_with.clear();
             state.activated_once.clear();
+            // CR 700.14: "this turn" for the mana spent to cast spells.
+            for p in &mut state.players {
+                p.spell_mana_this_turn = 0;
+            }
             // CR 502.1: phasing first, then untapping (CR 502.3).
             crate::phasing::untap_step(state, active, ev);
             let ids: Vec<ObjectId> = state.zone_objects(ZoneKind::Battlefield, Some(active)).iter().map(|o| o.id).collect();

@@ -68,6 +68,7 @@ mod tevesh_szat;
 mod turn_to_frog;
 mod that_creature;
 mod mana_symbols;
+mod cast_triggers;
 mod twisted_image;
 mod untap_symbol_creatures;
 mod vanilla;
@@ -558,6 +559,13 @@ fn registry() -> &'static Registry {
             // CR 607.2i Example 1 (two kickers, each linked to a trigger), issue 27, outside the
             // generator POOL: byte 212.
             kicker_cards::stormscape_battlemage(),
+            // Issue 28: color identity with hybrid symbols (CR 903.5c Example 1), "sacrifice
+            // this. If you do" (CR 118.12 Example 1), expend (CR 700.14 Example 1).
+            commander_cards::wort_the_raidmother(),
+            cast_triggers::standstill(),
+            cast_triggers::silverchase_fox(),
+            cast_triggers::bark_knuckle_boxer(),
+            cast_triggers::divination(),
         ]);
         let tokens = vec![
             hangarback_walker::thopter_token(),
@@ -567,6 +575,7 @@ fn registry() -> &'static Registry {
             cumulative_upkeep_cards::bird_token(),
             mana_symbols::saproling_token(),
             copy_token(),
+            commander_cards::goblin_warrior_token(),
         ];
         let by_name = cards.iter().enumerate().map(|(i, c)| (c.name.clone(), i)).collect();
         let token_by_name = tokens.iter().enumerate().map(|(i, c)| (c.name.clone(), i)).collect();
@@ -754,7 +763,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 210);
+        assert_eq!(names.len(), 215);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {
