@@ -494,6 +494,11 @@ pub enum StaticAbility {
     /// (`Answers::creature_type`) and kept on the permanent (`Object::chosen_type`). A copy
     /// entering makes its own choice (CR 707.6).
     EntersChoosingCreatureType,
+    /// "As this [permanent] enters, exile any number of [type] cards from your graveyard"
+    /// (CR 614.1c, 614.12, 614.13a): chosen before it enters (`Answers::exile`), among the cards
+    /// of that type in its controller's graveyard other than it and the objects entering the
+    /// battlefield with it; the exiled cards are linked to the permanent (CR 607.2a).
+    EntersExilingFromYourGraveyard(CardType),
     /// "[Types] your opponents control enter tapped" (CR 614.1c, 614.12): they enter tapped,
     /// never untapped and then tapped (so nothing "becomes tapped", CR 603.2e).
     OpponentsPermanentsEnterTapped(Vec<CardType>),
@@ -779,6 +784,11 @@ pub enum Modification {
     /// Layer 7b (7a when a CDA): "power and toughness are each equal to the number of creature
     /// cards in your graveyard" (counted as layer 4 left them; "your": the source's controller).
     SetPtToCreatureCardsInYourGraveyard,
+    /// Layer 7a (a characteristic-defining ability): "power is equal to the total power of the
+    /// exiled cards and toughness is equal to their total toughness": the cards still in exile
+    /// that this object's abilities exiled (CR 607.2a, 604.3); none, in any other zone or for
+    /// a new object (CR 400.7), is 0/0.
+    SetPtToTotalOfLinkedExiled,
     /// One effect with parts in several layers ("is a creature ... and has base power and
     /// toughness ..."): each part applies in its own layer, to the objects the effect began
     /// applying to in its first (CR 613.6). Its `layer` is its first part's.
@@ -823,7 +833,8 @@ impl Modification {
             | Modification::SetPtToManaValue
             | Modification::SetPtToCardTypesInGraveyards { .. }
             | Modification::SetPtToCardsInHand
-            | Modification::SetPtToCreatureCardsInYourGraveyard => {
+            | Modification::SetPtToCreatureCardsInYourGraveyard
+            | Modification::SetPtToTotalOfLinkedExiled => {
                 if cda {
                     Layer::PtCda
                 } else {
@@ -1203,6 +1214,8 @@ pub enum EffectDuration {
 pub enum Group {
     /// Cards that are commanders (CR 903.3: an attribute of the card; tokens never are).
     Commanders,
+    /// Creature cards (CR 110.4b: cards, so no token; their characteristics where they are).
+    CreatureCards,
 }
 
 impl Effect {

@@ -80,6 +80,10 @@ pub struct Answers {
     /// in the order they enter.
     #[serde(default)]
     pub colors: Vec<crate::types::Color>,
+    /// The cards exiled as a permanent enters ("as this enters, exile any number of creature
+    /// cards from your graveyard", CR 614.13a); `None`: not answered.
+    #[serde(default)]
+    pub exile: Option<Vec<ObjectId>>,
 }
 
 /// How one attacking or blocking creature assigns its combat damage (CR 510.1): the
@@ -398,6 +402,7 @@ fn resolution_answers(state: &GameState) -> Vec<Answers> {
     let Some(top) = state.stack.last() else { return v };
     discard_answers(state, top, &mut v);
     search_answers(state, top, &mut v);
+    exile_answers(state, top, &mut v);
     let crate::state::StackEntryKind::Ability { source, effect, .. } = &top.kind else { return v };
     for part in effect.parts() {
         match part {
@@ -565,6 +570,53 @@ fn search_answers(state: &GameState, top: &crate::state::StackEntry, v: &mut Vec
             }
             _ => {}
         }
+    }
+}
+
+/// CR 614.13a: what "as this enters, exile any number of [type] cards from your graveyard"
+/// may exile, for the resolving permanent spell or the first permanent with it that a
+/// resolving "put all [cards] onto the battlefield" puts there: none, each candidate alone, and
+/// the first few together.
+fn exile_answers(state: &GameState, top: &crate::state::StackEntry, v: &mut Vec<Answers>) {
+    use crate::abilities::Effect;
+    let board = board_of(state);
+    let asks = |id: &ObjectId| board.get(id).and_then(|c| c.abilities.iter().find_map(|a| crate::stack::exiles_as_it_enters(&a.ability)));
+    let mut entering: Vec<ObjectId> = Vec::new();
+    let mut asked = None;
+    match &top.kind {
+        crate::state::StackEntryKind::Spell => {
+            if board.get(&top.id).is_some_and(|c| c.is_permanent()) {
+                entering.push(top.id);
+                asked = asks(&top.id);
+            } else {
+                let def = state.object(top.id).and_then(|o| crate::cards::card_def(&o.def));
+                if let Some(Effect::PutAllOntoBattlefield { from, group }) = def.and_then(|d| d.spell_effect.clone()) {
+                    entering = crate::effects::group_in_zone(state, group, from);
+                }
+            }
+        }
+        crate::state::StackEntryKind::Ability { effect, .. } => {
+            for part in effect.parts() {
+                if let Effect::PutAllOntoBattlefield { from, group } = part {
+                    entering = crate::effects::group_in_zone(state, *group, *from);
+                }
+            }
+        }
+    }
+    if asked.is_none() {
+        asked = entering.iter().find_map(asks);
+    }
+    let Some(card_type) = asked else { return };
+    let candidates = crate::stack::exile_candidates(state, &board, card_type, top.controller, &entering);
+    if candidates.is_empty() {
+        return;
+    }
+    v.push(Answers { exile: Some(Vec::new()), ..Answers::default() });
+    for c in candidates.iter().take(4) {
+        v.push(Answers { exile: Some(vec![*c]), ..Answers::default() });
+    }
+    if candidates.len() > 1 {
+        v.push(Answers { exile: Some(candidates.iter().take(4).copied().collect()), ..Answers::default() });
     }
 }
 

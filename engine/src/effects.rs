@@ -223,10 +223,14 @@ const SEARCHED: [ZoneKind; 3] = [ZoneKind::Graveyard, ZoneKind::Hand, ZoneKind::
 pub(crate) fn in_group(state: &GameState, group: Group, id: ObjectId) -> bool {
     match group {
         Group::Commanders => state.object(id).is_some_and(|o| !o.is_token && state.card_commander(o.card)),
+        Group::CreatureCards => {
+            state.object(id).is_some_and(|o| !o.is_token)
+                && crate::layers::characteristics(state, id).is_some_and(|c| c.is(CardType::Creature))
+        }
     }
 }
 
-fn group_in_zone(state: &GameState, group: Group, zone: ZoneKind) -> Vec<ObjectId> {
+pub(crate) fn group_in_zone(state: &GameState, group: Group, zone: ZoneKind) -> Vec<ObjectId> {
     state
         .zone_objects(zone, None)
         .iter()
@@ -1066,18 +1070,34 @@ pub(crate) fn resolve(
             let ids = group_in_zone(state, *group, *from);
             let board = board_of(state);
             let mut entering = Vec::with_capacity(ids.len());
-            for id in ids {
-                let copy = match crate::layers::characteristics(state, id) {
-                    Some(ch) => crate::stack::enters_as_copy(state, &board, &ch, ctx.controller, 0, ctx.answers)?,
+            // CR 614.13a: "as this enters, exile any number of [type] cards from your
+            // graveyard" can't choose any of the cards entering now. One answer (`exile`) is
+            // the first such permanent's; any other exiles none (the format names one list).
+            let mut exile_answered = false;
+            for id in ids.iter().copied() {
+                let ch = crate::layers::characteristics(state, id);
+                let copy = match &ch {
+                    Some(ch) => crate::stack::enters_as_copy(state, &board, ch, ctx.controller, 0, ctx.answers)?,
                     None => None,
                 };
-                entering.push((id, copy));
-            }
-            for (id, copy) in entering {
-                match copy {
-                    None => {
-                        zones::put_onto_battlefield(state, id, ctx.controller, None, ev);
+                let exile_type = match &copy {
+                    Some(c) => c.values.abilities.iter().find_map(crate::stack::exiles_as_it_enters),
+                    None => ch.as_ref().and_then(|ch| ch.abilities.iter().find_map(|a| crate::stack::exiles_as_it_enters(&a.ability))),
+                };
+                let exiled = match exile_type {
+                    Some(_) if exile_answered => Vec::new(),
+                    Some(_) => {
+                        exile_answered = true;
+                        crate::stack::enters_exiling(state, &board, exile_type, ctx.controller, &ids, ctx.answers)?
                     }
+                    None => Vec::new(),
+                };
+                entering.push((id, copy, exiled));
+            }
+            for (id, copy, chosen) in entering {
+                let exiled = crate::stack::exile_chosen(state, &chosen, ev);
+                let new_id = match copy {
+                    None => zones::put_onto_battlefield(state, id, ctx.controller, None, ev),
                     Some(copy) => {
                         // CR 707.9e: the exception's additional effect, as it enters.
                         let new_id = zones::put_onto_battlefield_as(state, id, ctx.controller, None, None, Some((copy.values, copy.origin)), ev);
@@ -1086,7 +1106,11 @@ pub(crate) fn resolve(
                                 zones::add_counters(state, new_id, &kind, n, ev);
                             }
                         }
+                        new_id
                     }
+                };
+                if let Some(new_id) = new_id {
+                    crate::stack::link_exiled(state, new_id, &exiled);
                 }
             }
         }

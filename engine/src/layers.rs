@@ -508,9 +508,21 @@ fn apply_application(
     started: &mut Vec<Started>,
 ) -> Option<(usize, Vec<ObjectId>)> {
     let objects = objects_of(state, board, battlefield, app)?;
+    // An amount read from other objects' values in this same layer is read as it applies,
+    // after the effects it depends on (CR 613.8a): "the total power of the exiled cards".
+    let late = match &app.starting {
+        Some((source, ability)) => match &**ability {
+            Ability::Static(StaticAbility::Continuous { modification, .. }) if reads_linked_exiled(modification) => {
+                Some(for_source(&Modification::SetPtToTotalOfLinkedExiled, state.object(*source), state, board))
+            }
+            _ => None,
+        },
+        None => None,
+    };
+    let modification = late.as_ref().unwrap_or(&app.modification);
     for id in &objects {
         if let (Some(ch), Some(obj)) = (board.get_mut(id), state.object(*id)) {
-            apply(ch, &app.modification, app.timestamp, obj);
+            apply(ch, modification, app.timestamp, obj);
         }
     }
     if let Some((source, ability)) = &app.starting {
@@ -524,6 +536,11 @@ fn apply_application(
         return Some((k, objects));
     }
     app.begun.map(|k| (k, objects))
+}
+
+/// Whether `m` counts the power and toughness of the cards its source's abilities exiled.
+fn reads_linked_exiled(m: &Modification) -> bool {
+    m.parts().contains(&Modification::SetPtToTotalOfLinkedExiled)
 }
 
 /// Records in `trace` that the effect `started[k]` applied to `objects` in `layer`.
@@ -550,9 +567,17 @@ fn depends(state: &GameState, board: &Board, battlefield: &[ObjectId], apps: &[A
     if other.starting.as_ref().is_some_and(|(s, x)| s == source && Arc::ptr_eq(x, ability)) {
         return false;
     }
-    let Ability::Static(StaticAbility::Continuous { affected, .. }) = &**ability else { return false };
+    let Ability::Static(StaticAbility::Continuous { affected, modification, .. }) = &**ability else { return false };
     let Some(source_obj) = state.object(*source) else { return false };
     let Some(changed) = objects_of(state, board, battlefield, other) else { return false };
+    // "The total power of the exiled cards" changes with an effect on an exiled card's power
+    // in this layer (what it does, CR 613.8a: a characteristic-defining ability of an exiled
+    // card applies in exile, Sutured Ghoul ruling 2011-09-22).
+    if reads_linked_exiled(modification)
+        && changed.iter().any(|o| state.linked_exiles.iter().any(|l| l.source == *source && l.exiled == *o))
+    {
+        return true;
+    }
     for o in changed {
         let (Some(ch), Some(obj)) = (board.get(&o), state.object(o)) else { continue };
         let mut after = ch.clone();
@@ -675,6 +700,23 @@ fn for_source(part: &Modification, source: Option<&Object>, state: &GameState, b
             let n = i32::try_from(n).unwrap_or(i32::MAX);
             Modification::SetPt { power: n, toughness: n }
         }
+        Modification::SetPtToTotalOfLinkedExiled => {
+            // CR 607.2a: the cards this object exiled that are still those objects in exile
+            // (CR 400.7), with the power and toughness the earlier layers left them.
+            let (mut power, mut toughness) = (0i32, 0i32);
+            if let Some(src) = source {
+                for l in state.linked_exiles.iter().filter(|l| l.source == src.id) {
+                    if state.object(l.exiled).is_none_or(|o| o.zone != ZoneKind::Exile) {
+                        continue;
+                    }
+                    if let Some(c) = board.get(&l.exiled) {
+                        power = power.saturating_add(c.power.unwrap_or(0));
+                        toughness = toughness.saturating_add(c.toughness.unwrap_or(0));
+                    }
+                }
+            }
+            Modification::SetPt { power, toughness }
+        }
         other => other.clone(),
     }
 }
@@ -745,7 +787,8 @@ fn apply(ch: &mut Characteristics, m: &Modification, timestamp: u64, obj: &Objec
         | Modification::AddChosenCreatureType
         | Modification::SetPtToCardTypesInGraveyards { .. }
         | Modification::SetPtToCardsInHand
-        | Modification::SetPtToCreatureCardsInYourGraveyard => {}
+        | Modification::SetPtToCreatureCardsInYourGraveyard
+        | Modification::SetPtToTotalOfLinkedExiled => {}
         Modification::AddAbility(a) => ch.abilities.push(AbilityInstance {
             ability: Arc::new((**a).clone()),
             timestamp: timestamp.max(obj.timestamp),

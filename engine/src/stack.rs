@@ -61,10 +61,19 @@ pub(crate) fn resolve_top(state: &mut GameState, answers: &Answers, ev: &mut Vec
                     None => ch.abilities.iter().any(|a| chooses_type_as_it_enters(&a.ability)),
                 };
                 let creature_type = enters_choosing_creature_type(asks_type, answers)?;
+                let exile_type = match &copy {
+                    Some((values, _)) => values.abilities.iter().find_map(exiles_as_it_enters),
+                    None => ch.abilities.iter().find_map(|a| exiles_as_it_enters(&a.ability)),
+                };
+                let chosen = enters_exiling(state, &board, exile_type, entry.controller, &[entry.id], answers)?;
+                let exiled = exile_chosen(state, &chosen, ev);
                 let new_id = zones::put_onto_battlefield_as(state, entry.id, entry.controller, entry.x, attach_to, copy, ev);
                 if let Some(o) = new_id.and_then(|id| state.object_mut(id)) {
                     o.chosen_color = color;
                     o.chosen_type = creature_type;
+                }
+                if let Some(id) = new_id {
+                    link_exiled(state, id, &exiled);
                 }
                 // CR 707.9e: the exception's additional effect, as it enters.
                 if let Some(id) = new_id {
@@ -205,6 +214,98 @@ pub(crate) fn enters_choosing_creature_type(asks: bool, answers: &Answers) -> Re
         Some(t) if crate::types::is_creature_type(t) => Ok(Some(t.clone())),
         Some(t) => Err(Rejection::InvalidChoice(format!("{t:?} is not one existing creature type (CR 205.3e)"))),
         None => Err(Rejection::InvalidChoice("a creature type must be chosen as this permanent enters".into())),
+    }
+}
+
+/// The card type of the cards `ability` exiles from its controller's graveyard as its
+/// permanent enters ("as this enters, exile any number of [type] cards from your graveyard",
+/// CR 614.13a), if it is that ability.
+pub(crate) fn exiles_as_it_enters(ability: &crate::abilities::Ability) -> Option<crate::types::CardType> {
+    use crate::abilities::{Ability, StaticAbility};
+    match ability {
+        Ability::Static(StaticAbility::EntersExilingFromYourGraveyard(t)) => Some(*t),
+        _ => None,
+    }
+}
+
+/// CR 614.13a: the cards "as this enters, exile any number of [type] cards from your
+/// graveyard" may choose for a permanent entering under `controller`: the cards of that type
+/// in that player's graveyard, neither the object that will become the permanent nor any other
+/// object entering the battlefield at the same time (`entering`), which are still in their
+/// zones as the replacement effect applies.
+pub(crate) fn exile_candidates(
+    state: &GameState,
+    board: &crate::layers::Board,
+    card_type: crate::types::CardType,
+    controller: crate::ids::PlayerId,
+    entering: &[crate::ids::ObjectId],
+) -> Vec<crate::ids::ObjectId> {
+    state
+        .zone_objects(ZoneKind::Graveyard, Some(controller))
+        .iter()
+        .filter(|o| !o.is_token && !entering.contains(&o.id))
+        .filter(|o| board.get(&o.id).is_some_and(|c| c.is(card_type)))
+        .map(|o| o.id)
+        .collect()
+}
+
+/// CR 614.1c, 614.12a, 614.13a: the choice of "as this enters, exile any number of [type]
+/// cards from your graveyard" (`exile_type`, `None` if the permanent doesn't have it), made
+/// before the permanent enters (`Answers::exile`): each card named once and one of
+/// `exile_candidates`. Required when there is a card to choose (none is an answer); with none,
+/// nothing is exiled.
+pub(crate) fn enters_exiling(
+    state: &GameState,
+    board: &crate::layers::Board,
+    exile_type: Option<crate::types::CardType>,
+    controller: crate::ids::PlayerId,
+    entering: &[crate::ids::ObjectId],
+    answers: &Answers,
+) -> Result<Vec<crate::ids::ObjectId>, Rejection> {
+    let Some(card_type) = exile_type else { return Ok(Vec::new()) };
+    let candidates = exile_candidates(state, board, card_type, controller, entering);
+    let Some(chosen) = &answers.exile else {
+        if candidates.is_empty() {
+            return Ok(Vec::new());
+        }
+        return Err(Rejection::InvalidChoice("the cards to exile as this permanent enters must be chosen (answer `exile`)".into()));
+    };
+    for (i, id) in chosen.iter().enumerate() {
+        if chosen[..i].contains(id) {
+            return Err(Rejection::InvalidChoice(format!("{id:?} is chosen twice to be exiled")));
+        }
+        if !candidates.contains(id) {
+            return Err(Rejection::InvalidChoice(format!(
+                "{id:?} can't be exiled as this permanent enters: not a {card_type:?} card in its controller's graveyard, or entering the battlefield with it (CR 614.13a)"
+            )));
+        }
+    }
+    Ok(chosen.clone())
+}
+
+/// Exiles `cards` (chosen by `enters_exiling`) as the replacement effect applies, before the
+/// permanent enters (CR 614.12a); one no longer in its graveyard stays where it is. Returns
+/// the objects they became in exile, for `link_exiled`.
+pub(crate) fn exile_chosen(state: &mut GameState, cards: &[crate::ids::ObjectId], ev: &mut Vec<Event>) -> Vec<crate::ids::ObjectId> {
+    let mut out = Vec::with_capacity(cards.len());
+    for id in cards {
+        if state.object(*id).is_none_or(|o| o.zone != ZoneKind::Graveyard) {
+            continue;
+        }
+        out.extend(zones::move_to(state, *id, ZoneKind::Exile, None, ev));
+    }
+    out
+}
+
+/// CR 607.2a, 614.14: the cards exiled as `permanent` entered are "the exiled cards" of its
+/// linked abilities.
+pub(crate) fn link_exiled(state: &mut GameState, permanent: crate::ids::ObjectId, exiled: &[crate::ids::ObjectId]) {
+    for e in exiled {
+        state.linked_exiles.push(crate::state::LinkedExile { source: permanent, link: 0, exiled: *e });
+    }
+    // `Modification::SetPtToTotalOfLinkedExiled` reads the links: a kept board is stale.
+    if !exiled.is_empty() {
+        state.effects.renew();
     }
 }
 

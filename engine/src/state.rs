@@ -464,6 +464,13 @@ impl Effects {
         std::sync::Arc::make_mut(&mut self.list).push(effect);
     }
 
+    /// Renews the revision without changing the list: for a change to what the layers read
+    /// beside the objects and the effects (the cards a linked ability exiled, CR 607.2a, which
+    /// a characteristic-defining ability may count).
+    pub fn renew(&mut self) {
+        self.revision = crate::revision::Revision::new();
+    }
+
     pub fn retain(&mut self, keep: impl Fn(&ContinuousEffect) -> bool) {
         // Nothing removed is no change: the kept board still holds and the list stays shared.
         if self.list.iter().all(&keep) {

@@ -642,6 +642,11 @@ fn action_refs<'a>(a: &'a Action, uses: &mut Vec<(Vec<Seg<'static>>, &'a str)>) 
         if let Some(r) = &choice.pick {
             uses.push((with(&[Seg::Key("pick")]), r));
         }
+        if let Some(refs) = &choice.exile {
+            for (i, r) in refs.iter().enumerate() {
+                uses.push((with(&[Seg::Key("exile"), Seg::Index(i)]), r));
+            }
+        }
         if let Some(d) = &choice.damage {
             for (source, recipients) in d {
                 uses.push((with(&[Seg::Key("damage")]), source));

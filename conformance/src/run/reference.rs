@@ -402,6 +402,9 @@ impl<G: RulesGame> Session<G> {
         if let Some(r) = &c.pick {
             out.pick = Some(self.object(r)?);
         }
+        if let Some(refs) = &c.exile {
+            out.exile = Some(refs.iter().map(|r| self.object(r)).collect::<Result<_, _>>()?);
+        }
         if let Some(d) = &c.damage {
             let mut all = Vec::new();
             for (source, recipients) in d {

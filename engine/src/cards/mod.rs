@@ -110,6 +110,7 @@ mod damage_results;
 mod combat_damage_triggers;
 mod draw_replacements;
 mod echo_cards;
+mod enters_replacements;
 
 /// Printed characteristics and abilities of a card or token definition (CR 109.3).
 #[derive(Clone, Debug, PartialEq)]
@@ -566,6 +567,9 @@ fn registry() -> &'static Registry {
             cast_triggers::silverchase_fox(),
             cast_triggers::bark_knuckle_boxer(),
             cast_triggers::divination(),
+            // CR 614.13a Example, issue 27, outside the generator POOL: bytes 206 and 205.
+            enters_replacements::sutured_ghoul(),
+            enters_replacements::rise_of_the_dark_realms(),
         ]);
         let tokens = vec![
             hangarback_walker::thopter_token(),
@@ -763,7 +767,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 215);
+        assert_eq!(names.len(), 217);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {

@@ -305,6 +305,11 @@ pub struct Choice {
     /// 700.2a, 601.2b); its `targets` are those of the chosen modes, in that order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub modes: Option<Vec<u32>>,
+    /// Refs of the cards exiled as a permanent enters ("as this enters, exile any number of
+    /// creature cards from your graveyard", CR 614.13a): never the card entering, nor one
+    /// entering the battlefield at the same time. `Some(empty)`: none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exile: Option<Vec<String>>,
 }
 
 
@@ -377,6 +382,9 @@ impl Choice {
         }
         if let Some(m) = &self.modes {
             out.push(("modes".into(), Lit::List(m.iter().map(|n| Lit::Int(i64::from(*n))).collect())));
+        }
+        if let Some(e) = &self.exile {
+            out.push(("exile".into(), Lit::strs(e.iter().cloned())));
         }
         if let Some(d) = &self.damage {
             out.push((

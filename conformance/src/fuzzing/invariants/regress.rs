@@ -372,6 +372,9 @@ impl<'a> Writer<'a> {
         if a.find.is_some() || a.pick.is_some() {
             return Err(not("a pass with the cards a search finds or a card picked"));
         }
+        if a.exile.is_some() {
+            return Err(not("a pass with the cards exiled as a permanent enters"));
+        }
         if a.discard.is_some() {
             return Err(not("a pass with a discard"));
         }
