@@ -28,6 +28,7 @@ const MAY: Answers = Answers {
     find: None,
     pick: None,
     colors: Vec::new(),
+    exile: None,
 };
 
 /// Cycles `crystal` (in alice's hand); Resonance's trigger targets `target`; resolves the
