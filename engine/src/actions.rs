@@ -92,6 +92,9 @@ pub type DamageAssignment = (ObjectId, Vec<(Target, u32)>);
 
 /// Everything a player can do.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+// `PassPriority` carries every answer a resolution may need (`Answers`, which grew with
+// `Answers::exile`); boxing it would allocate for each of the passes `legal_actions` lists.
+#[allow(clippy::large_enum_variant)]
 pub enum Action {
     PassPriority { player: PlayerId, answers: Answers },
     PlayLand { player: PlayerId, card: ObjectId },
