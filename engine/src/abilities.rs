@@ -499,6 +499,21 @@ pub enum StaticAbility {
     /// of that type in its controller's graveyard other than it and the objects entering the
     /// battlefield with it; the exiled cards are linked to the permanent (CR 607.2a).
     EntersExilingFromYourGraveyard(CardType),
+    /// "As this land enters, you may pay N life. If you don't, it enters tapped" (CR 614.1c,
+    /// 614.12a): answered as the land is played (`Action::PlayLand::pay`); a player can pay
+    /// only with at least that much life (CR 119.4). Entering any other way, it enters tapped.
+    EntersTappedUnlessPayLife(u32),
+    /// "If you would pay life while your library has at least that many cards in it, exile
+    /// that many cards from the top of your library instead" (CR 614.1a, 119.4): never a card
+    /// entering the battlefield from that library as the payment is made (CR 614.13c;
+    /// `costs::pay_life`).
+    PayLifeExilesFromLibraryInstead,
+    /// "You may play lands from the top of your library" (CR 305.1): its controller's top
+    /// library card, if it is a land, may be played as from the hand (`lands::check_play_land`).
+    PlayLandsFromTopOfLibrary,
+    /// "You may play an additional land on each of your turns" (CR 305.2a): one more land play
+    /// for its controller, for each such ability.
+    AdditionalLandOnEachOfYourTurns,
     /// "[Types] your opponents control enter tapped" (CR 614.1c, 614.12): they enter tapped,
     /// never untapped and then tapped (so nothing "becomes tapped", CR 603.2e).
     OpponentsPermanentsEnterTapped(Vec<CardType>),

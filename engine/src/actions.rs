@@ -97,7 +97,14 @@ pub type DamageAssignment = (ObjectId, Vec<(Target, u32)>);
 #[allow(clippy::large_enum_variant)]
 pub enum Action {
     PassPriority { player: PlayerId, answers: Answers },
-    PlayLand { player: PlayerId, card: ObjectId },
+    /// `pay`: the answer to "as this land enters, you may pay N life" (CR 614.1c), when the
+    /// land asks it.
+    PlayLand {
+        player: PlayerId,
+        card: ObjectId,
+        #[serde(default)]
+        pay: Option<bool>,
+    },
     CastSpell {
         player: PlayerId,
         card: ObjectId,
@@ -265,7 +272,7 @@ fn accepted_by_checks(state: &GameState, board: &Board, cache: &ProductionCache,
             }
         }
         // CR 305.1-305.2: `lands::play_land` fails only where this check does.
-        Action::PlayLand { card, .. } => lands::check_play_land(state, player, *card, Some(board)).is_ok(),
+        Action::PlayLand { card, pay, .. } => lands::check_play_land(state, player, *card, *pay, Some(board)).is_ok(),
         // CR 601.2a-h: once checked, the spell moves to the stack and nothing can fail.
         Action::CastSpell { card, x, targets, payment, sacrifice, kicked, modes, .. } => {
             let c = casting::Cast { player, card: *card, x: *x, chosen_targets: targets.clone(), payment: payment.clone(), sacrifice: sacrifice.clone(), kicked: kicked.clone(), modes: modes.clone() };
@@ -317,7 +324,7 @@ fn apply_action(
 ) -> Result<(), Rejection> {
     match action {
         Action::PassPriority { answers, .. } => priority::pass(state, player, &answers, ev),
-        Action::PlayLand { card, .. } => lands::play_land(state, player, card, ev, board),
+        Action::PlayLand { card, pay, .. } => lands::play_land(state, player, card, pay, ev, board),
         Action::CastSpell { card, x, targets, payment, sacrifice, kicked, modes, .. } => {
             casting::cast(state, casting::Cast { player, card, x, chosen_targets: targets, payment, sacrifice, kicked, modes }, ev, board)
         }
@@ -1032,10 +1039,29 @@ fn list(state: &GameState, by_trial: bool) -> Vec<Action> {
     let pool = state.player(player).map(|p| p.mana_pool.clone()).unwrap_or_default();
     let memo = CandidateMemo::default();
     let mut candidates = Vec::new();
+    // CR 305.1: the top card of the library too, where a permission allows it (the check
+    // rejects it otherwise).
+    let top = state.zone_objects(ZoneKind::Library, Some(player)).first().map(|o| o.id).filter(|id| board.get(id).is_some_and(|c| c.is(CardType::Land)));
+    if let Some(id) = top {
+        match lands::life_as_it_enters(&board, id) {
+            Some(_) => {
+                candidates.push(Action::PlayLand { player, card: id, pay: Some(true) });
+                candidates.push(Action::PlayLand { player, card: id, pay: Some(false) });
+            }
+            None => candidates.push(Action::PlayLand { player, card: id, pay: None }),
+        }
+    }
     for obj in state.zone_objects(ZoneKind::Hand, Some(player)) {
         let Some(ch) = board.get(&obj.id) else { continue };
         if ch.is(CardType::Land) {
-            candidates.push(Action::PlayLand { player, card: obj.id });
+            // CR 614.1c: "as this land enters, you may pay N life" is answered both ways.
+            match lands::life_as_it_enters(&board, obj.id) {
+                Some(_) => {
+                    candidates.push(Action::PlayLand { player, card: obj.id, pay: Some(true) });
+                    candidates.push(Action::PlayLand { player, card: obj.id, pay: Some(false) });
+                }
+                None => candidates.push(Action::PlayLand { player, card: obj.id, pay: None }),
+            }
             continue;
         }
         let sorcery_ok = player == state.active && state.step.is_main() && state.stack.is_empty();

@@ -88,6 +88,37 @@ pub(crate) fn mana_and_life_payment(
     Ok((spent, life))
 }
 
+/// CR 119.4: `player` pays `n` life (a loss of that much life), unless a permanent they control
+/// says "if you would pay life while your library has at least that many cards in it, exile
+/// that many cards from the top of your library instead" (CR 614.1a): then the top `n` cards
+/// are exiled, all at once. A card entering the battlefield from that library as the life is
+/// paid (`entering`) is neither counted nor exiled (CR 614.13c). The caller checked that the
+/// player has at least `n` life (CR 119.4; Ashiok ruling 2023-09-01).
+pub(crate) fn pay_life(state: &mut GameState, player: PlayerId, n: u32, entering: &[crate::ids::ObjectId], ev: &mut Vec<Event>) {
+    if n == 0 {
+        return;
+    }
+    let board = crate::layers::board_of(state);
+    let replaced = state.zone_objects(crate::state::ZoneKind::Battlefield, Some(player)).iter().any(|o| {
+        board.get(&o.id).is_some_and(|c| {
+            c.statics().any(|(st, _)| matches!(st, crate::abilities::StaticAbility::PayLifeExilesFromLibraryInstead))
+        })
+    });
+    let library: Vec<crate::ids::ObjectId> = state
+        .zone_objects(crate::state::ZoneKind::Library, Some(player))
+        .iter()
+        .map(|o| o.id)
+        .filter(|id| !entering.contains(id))
+        .collect();
+    let k = usize::try_from(n).unwrap_or(usize::MAX);
+    if replaced && library.len() >= k {
+        let top: Vec<crate::ids::ObjectId> = library.into_iter().take(k).collect();
+        crate::zones::move_batch(state, &top, crate::state::ZoneKind::Exile, None, &[], ev);
+        return;
+    }
+    crate::effects::lose_life(state, player, n, ev);
+}
+
 /// Pays a mana cost from `player`'s pool (CR 601.2h), as `mana_payment` found it.
 pub(crate) fn pay_mana(
     state: &mut GameState,
@@ -103,9 +134,7 @@ pub(crate) fn pay_mana(
     p.mana_pool = p.mana_pool.minus(&spent).ok_or(Rejection::NotEnoughMana)?;
     if life > 0 {
         // CR 107.4f, 119.4: the life a Phyrexian symbol was paid with.
-        p.life = p.life.saturating_sub(i32::try_from(life).unwrap_or(i32::MAX));
-        let now = p.life;
-        ev.push(Event::LifeChanged { player, life: now });
+        pay_life(state, player, life, &[], ev);
     }
     if !spent.is_empty() {
         ev.push(Event::ManaSpent { player, mana: spent });

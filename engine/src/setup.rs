@@ -140,6 +140,7 @@ pub(crate) fn build(setup: GameSetup) -> Result<GameState, SetupError> {
         activated_once: Vec::new(),
         upkeep_phases: None,
         board_cache: Default::default(),
+        paid_life_as_it_enters: false,
     };
     let mut ids: Vec<ObjectId> = Vec::new();
     for (i, c) in setup.cards.iter().enumerate() {

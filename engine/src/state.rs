@@ -441,6 +441,11 @@ pub struct GameState {
     /// The board last computed for this state (`layers::board`); not part of the game.
     #[serde(skip)]
     pub(crate) board_cache: crate::revision::BoardCache,
+    /// Set only while a land whose "as this land enters, you may pay N life" was paid is put
+    /// onto the battlefield (`lands::play_land`), so it doesn't enter tapped; never set between
+    /// actions.
+    #[serde(skip)]
+    pub(crate) paid_life_as_it_enters: bool,
 }
 
 /// The continuous effects (CR 611), read as a slice; every change goes through a method that

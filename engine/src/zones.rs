@@ -351,6 +351,12 @@ fn apply_etb_replacements(
                     obj.tapped = true;
                 }
             }
+            // CR 614.1c: "If you don't [pay N life], it enters tapped".
+            StaticAbility::EntersTappedUnlessPayLife(_) if !state.paid_life_as_it_enters => {
+                if let Some(obj) = state.object_mut(id) {
+                    obj.tapped = true;
+                }
+            }
             StaticAbility::EntersWithCounters { kind, amount } => {
                 let n = match amount {
                     Amount::Fixed(n) => *n,

@@ -292,9 +292,10 @@ pub const POOL: [&str; 166] = [
 /// Rite of Replication, 218 Inscription of Abundance, 217 Disa the Restless, 216 Obeka,
 /// Splitter of Seconds, 215 Psychic Vortex, 214 Obstinate Familiar, 213 Volcano Hellion, 212
 /// Stormscape Battlemage, 211 Wort, the Raidmother, 210 Standstill, 209 Silverchase Fox, 208
-/// Bark-Knuckle Boxer, 207 Divination, 206 Sutured Ghoul, 205 Rise of the Dark Realms), so the
-/// sixteen keep their bytes.
-const NEW_CARDS_FROM: u8 = 205;
+/// Bark-Knuckle Boxer, 207 Divination, 206 Sutured Ghoul, 205 Rise of the Dark Realms, 204 Ashiok,
+/// Wicked Manipulator, 203 Breeding Pool, 202 Oracle of Mul Daya), so the sixteen keep their
+/// bytes.
+const NEW_CARDS_FROM: u8 = 202;
 
 /// The engine's cards [`POOL`] doesn't list, in the engine's order.
 fn new_cards() -> &'static [&'static str] {
@@ -794,7 +795,7 @@ impl Attempt {
             2 => Action::CastSpell { player, card: object, x, targets: vec![Target::Object(object)], payment: None, sacrifice: vec![], kicked: vec![], modes: vec![] },
             _ => {
                 if self.x % 2 == 0 {
-                    Action::PlayLand { player, card: object }
+                    Action::PlayLand { player, card: object, pay: None }
                 } else {
                     Action::DeclareAttackers { player, attackers: vec![object] }
                 }
@@ -851,8 +852,9 @@ impl WildAction {
         let targets = self.target.map(|t| vec![Target::Object(ObjectId(u32::from(t)))]).unwrap_or_default();
         let x = self.x.map(|x| u32::from(x % 8));
         match self.kind % 4 {
-            0 => Action::PlayLand { player, card: object },
-            1 => Action::CastSpell { player, card: object, x, targets, payment: None, sacrifice: vec![], kicked: vec![], modes: vec![] },
+/// Stormscape Battlemage, 211 Sutured Ghoul, 210 Rise of the Dark Realms, 209 Ashiok, Wicked
+/// Manipulator, 208 Breeding Pool, 207 Oracle of Mul Daya), so the sixteen keep their bytes.
+const NEW_CARDS_FROM: u8 = 207;
             2 => Action::ActivateAbility {
                 player,
                 source: object,

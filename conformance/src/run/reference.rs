@@ -533,7 +533,9 @@ impl<G: RulesGame> Session<G> {
             }
             Verb::PlayLand { card } => {
                 let card = self.object(card)?;
-                self.apply(Action::PlayLand { player, card })
+                // "As this land enters, you may pay N life" (CR 614.1c): `choose.pay`.
+                let pay = a.choose.as_ref().and_then(|c| c.pay);
+                self.apply(Action::PlayLand { player, card, pay })
             }
             Verb::Pass => {
                 let answers = self.answers(a.choose.as_ref())?;

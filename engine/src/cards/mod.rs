@@ -570,6 +570,10 @@ fn registry() -> &'static Registry {
             // CR 614.13a Example, issue 27, outside the generator POOL: bytes 206 and 205.
             enters_replacements::sutured_ghoul(),
             enters_replacements::rise_of_the_dark_realms(),
+            // CR 614.13c Example, issue 27, outside the generator POOL: bytes 204-202.
+            enters_replacements::ashiok_wicked_manipulator(),
+            enters_replacements::breeding_pool(),
+            enters_replacements::oracle_of_mul_daya(),
         ]);
         let tokens = vec![
             hangarback_walker::thopter_token(),
@@ -767,7 +771,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 217);
+        assert_eq!(names.len(), 220);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {

@@ -38,7 +38,7 @@ fn land_play_rules() {
     let f = add(&mut s, "Forest", ALICE, ZoneKind::Hand);
     let bobs = add(&mut s, "Forest", BOB, ZoneKind::Hand);
     let mut g = Game::new(s).unwrap();
-    let play = |g: &Game, p: PlayerId, c: CardId| Action::PlayLand { player: p, card: obj(g, c) };
+    let play = |g: &Game, p: PlayerId, c: CardId| Action::PlayLand { player: p, card: obj(g, c), pay: None };
     g.apply(play(&g, ALICE, crag)).unwrap();
     let v = view(&g, crag);
     assert_eq!((v.zone, v.tapped), (ZoneKind::Battlefield, true));

@@ -224,7 +224,13 @@ fn to_corpus(game: &Game, refs: &[String], a: &EngineAction) -> Option<Action> {
             }
             action(Verb::Pass, by)
         }
-        EngineAction::PlayLand { card, .. } => action(Verb::PlayLand { card: r(card)? }, by),
+        EngineAction::PlayLand { card, pay, .. } => {
+            let mut a = action(Verb::PlayLand { card: r(card)? }, by);
+            if pay.is_some() {
+                a.choose = Some(crate::corpus::case::Choice { pay: *pay, ..Default::default() });
+            }
+            a
+        }
         EngineAction::CastSpell { card, x, targets: ts, payment, kicked, modes, .. } => {
             if payment.is_some() {
                 return None;

@@ -471,7 +471,13 @@ impl<'a> Writer<'a> {
                 }
                 f
             }
-            Action::PlayLand { card, .. } => vec!["do = \"play_land\"".into(), format!("card = {}", q(&self.obj_ref(state, *card, inv)?)), by],
+            Action::PlayLand { card, pay, .. } => {
+                let mut f = vec!["do = \"play_land\"".into(), format!("card = {}", q(&self.obj_ref(state, *card, inv)?)), by];
+                if let Some(p) = pay {
+                    f.push(format!("choose = {{ pay = {p} }}"));
+                }
+                f
+            }
             Action::CastSpell { card, x, targets: ts, kicked, modes, .. } => {
                 let mut f = vec!["do = \"cast\"".into(), format!("card = {}", q(&self.obj_ref(state, *card, inv)?)), by];
                 if let Some(x) = x {

@@ -241,7 +241,7 @@ fn durations_fail_when_until_your_next_turn_effects_linger() {
 #[test]
 fn one_zone_fails_when_a_moved_card_stays_behind() {
     let s = setup(vec![card("Forest", ZoneKind::Hand)], "");
-    let play = Move::Exact(Action::PlayLand { player: ALICE, card: id(&s, 0) });
+    let play = Move::Exact(Action::PlayLand { player: ALICE, card: id(&s, 0), pay: None });
     witness::<MovedCardLeavesGhost>(s, vec![play]);
 }
 
@@ -656,7 +656,7 @@ fn becomes_tapped_fails_when_entering_tapped_triggers() {
     );
     s.active_player = bob;
     let mountain = id(&s, 2);
-    let v = witness::<EnteringTappedBecomesTapped>(s, vec![Move::Exact(Action::PlayLand { player: bob, card: mountain })]);
+    let v = witness::<EnteringTappedBecomesTapped>(s, vec![Move::Exact(Action::PlayLand { player: bob, card: mountain, pay: None })]);
     assert!(v.detail.contains("entering tapped"), "{v}");
 }
 
