@@ -909,6 +909,10 @@ class CaseRun:
                 elif "may" in ch:
                     accept = bool(ch["may"])
                     self._asked.add("may")
+                elif isinstance(ch.get("pay"), bool):
+                    # "As this land enters, you may pay 2 life" (CR 614.1c): the play's choose.pay
+                    accept = ch["pay"]
+                    self._asked.add("pay")
                 if accept is None:
                     return False
                 idx = 0 if accept else next((i for i, c in enumerate(cands) if c.get("description") == "Decline"), 1)

@@ -852,9 +852,8 @@ impl WildAction {
         let targets = self.target.map(|t| vec![Target::Object(ObjectId(u32::from(t)))]).unwrap_or_default();
         let x = self.x.map(|x| u32::from(x % 8));
         match self.kind % 4 {
-/// Stormscape Battlemage, 211 Sutured Ghoul, 210 Rise of the Dark Realms, 209 Ashiok, Wicked
-/// Manipulator, 208 Breeding Pool, 207 Oracle of Mul Daya), so the sixteen keep their bytes.
-const NEW_CARDS_FROM: u8 = 207;
+            0 => Action::PlayLand { player, card: object, pay: None },
+            1 => Action::CastSpell { player, card: object, x, targets, payment: None, sacrifice: vec![], kicked: vec![], modes: vec![] },
             2 => Action::ActivateAbility {
                 player,
                 source: object,
