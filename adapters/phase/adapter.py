@@ -104,7 +104,7 @@ def strings(v):
 
 SUPPORTED_VERBS = {"activate", "cast", "play_land", "pass", "resolve", "advance", "attack", "block", "choose"}
 SUPPORTED_CHOOSE = {"may", "distribute", "keep", "copy", "pay", "mana", "counter", "sacrifice", "color", "damage",
-                    "creature_type", "keep_tapped", "colors", "kicked", "modes"}
+                    "creature_type", "keep_tapped", "colors", "kicked", "modes", "exile"}
 
 
 def static_skip(case):
