@@ -293,9 +293,9 @@ pub const POOL: [&str; 166] = [
 /// Splitter of Seconds, 215 Psychic Vortex, 214 Obstinate Familiar, 213 Volcano Hellion, 212
 /// Stormscape Battlemage, 211 Wort, the Raidmother, 210 Standstill, 209 Silverchase Fox, 208
 /// Bark-Knuckle Boxer, 207 Divination, 206 Sutured Ghoul, 205 Rise of the Dark Realms, 204 Ashiok,
-/// Wicked Manipulator, 203 Breeding Pool, 202 Oracle of Mul Daya), so the sixteen keep their
-/// bytes.
-const NEW_CARDS_FROM: u8 = 202;
+/// Wicked Manipulator, 203 Breeding Pool, 202 Oracle of Mul Daya, 201 Spitting Image, 200 Doomed
+/// Dissenter), so the sixteen keep their bytes.
+const NEW_CARDS_FROM: u8 = 200;
 
 /// The engine's cards [`POOL`] doesn't list, in the engine's order.
 fn new_cards() -> &'static [&'static str] {

@@ -95,6 +95,7 @@ mod soul_warden;
 mod worms_of_the_earth;
 mod daunting_defender;
 mod kicker_cards;
+mod token_copy_examples;
 mod pyroclasm;
 mod rusted_sentinel;
 mod sorins_thirst;
@@ -574,6 +575,10 @@ fn registry() -> &'static Registry {
             enters_replacements::ashiok_wicked_manipulator(),
             enters_replacements::breeding_pool(),
             enters_replacements::oracle_of_mul_daya(),
+            // CR 111.4 Example 3, issue 28 (a token copy's name), outside the generator POOL:
+            // bytes 201-200.
+            token_copy_examples::spitting_image(),
+            token_copy_examples::doomed_dissenter(),
         ]);
         let tokens = vec![
             hangarback_walker::thopter_token(),
@@ -582,6 +587,7 @@ fn registry() -> &'static Registry {
             game_basics::dwarf_berserker_token(),
             cumulative_upkeep_cards::bird_token(),
             mana_symbols::saproling_token(),
+            token_copy_examples::zombie_token(),
             copy_token(),
             commander_cards::goblin_warrior_token(),
         ];
