@@ -777,7 +777,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 220);
+        assert_eq!(names.len(), 222);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {
@@ -878,7 +878,11 @@ mod tests {
     fn every_keyword_an_oracle_line_lists_is_in_the_definition() {
         // Keywords a card prints that the engine doesn't model: the card is in the pool for
         // another rule, and no case depends on the keyword.
-        const NOT_MODELLED: &[(&str, &str)] = &[];
+        const NOT_MODELLED: &[(&str, &str)] = &[
+            // CR 111.4 Example 3 needs only Spitting Image's token copy; no case casts it from a
+            // graveyard.
+            ("Spitting Image", "retrace"),
+        ];
         let mut missing = Vec::new();
         let mut lines_checked = 0;
         for name in card_names() {
