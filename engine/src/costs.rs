@@ -99,11 +99,9 @@ pub(crate) fn pay_life(state: &mut GameState, player: PlayerId, n: u32, entering
         return;
     }
     let board = crate::layers::board_of(state);
-    let replaced = state.zone_objects(crate::state::ZoneKind::Battlefield, Some(player)).iter().any(|o| {
-        board.get(&o.id).is_some_and(|c| {
-            c.statics().any(|(st, _)| matches!(st, crate::abilities::StaticAbility::PayLifeExilesFromLibraryInstead))
-        })
-    });
+    let replaced =
+        crate::replacement::controlled_with(state, &board, player, &crate::abilities::StaticAbility::PayLifeExilesFromLibraryInstead)
+            .is_some();
     let library: Vec<crate::ids::ObjectId> = state
         .zone_objects(crate::state::ZoneKind::Library, Some(player))
         .iter()

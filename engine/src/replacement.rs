@@ -300,12 +300,25 @@ pub(crate) fn damage_dealt(state: &GameState, board: &Board, source: Option<Obje
 }
 
 /// The first permanent `player` controls (in timestamp order) with the static ability `which`.
-fn controlled_with(state: &GameState, board: &Board, player: PlayerId, which: &crate::abilities::StaticAbility) -> Option<ObjectId> {
+pub(crate) fn controlled_with(state: &GameState, board: &Board, player: PlayerId, which: &crate::abilities::StaticAbility) -> Option<ObjectId> {
     state
         .zone_objects(ZoneKind::Battlefield, Some(player))
         .iter()
         .find(|o| board.get(&o.id).is_some_and(|c| c.statics().any(|(st, _)| st == which)))
         .map(|o| o.id)
+}
+
+/// `n` doubled once for each instance of `which` among the permanents `player` controls: each
+/// "twice that many instead" applies once to the event (CR 614.5), so two of them make four
+/// times as many. Saturating.
+fn doubled_by_each(state: &GameState, board: &Board, player: PlayerId, which: &crate::abilities::StaticAbility, n: u32) -> u32 {
+    let instances: usize = state
+        .zone_objects(ZoneKind::Battlefield, Some(player))
+        .iter()
+        .filter_map(|o| board.get(&o.id))
+        .map(|c| c.statics().filter(|(st, _)| *st == which).count())
+        .sum();
+    (0..instances).fold(n, |n, _| n.saturating_mul(2))
 }
 
 /// The most draws one life-gain event becomes (a bound for absurd amounts, as for the draws of
@@ -332,13 +345,7 @@ pub(crate) fn gain_life(
     // doubles the event once (two of them: four times, Boon Reflection's ruling). They apply
     // before "draw that many cards instead", one of the orders the player may choose
     // (CR 616.1); the engine offers no other.
-    let doublers = state
-        .zone_objects(ZoneKind::Battlefield, Some(player))
-        .iter()
-        .filter_map(|o| board.get(&o.id))
-        .map(|c| c.statics().filter(|(st, _)| matches!(st, crate::abilities::StaticAbility::GainTwiceThatMuchLifeInstead)).count())
-        .sum::<usize>();
-    let n = (0..doublers).fold(n, |g, _| g.saturating_mul(2));
+    let n = doubled_by_each(state, &board, player, &crate::abilities::StaticAbility::GainTwiceThatMuchLifeInstead, n);
     if controlled_with(state, &board, player, &crate::abilities::StaticAbility::GainLifeDrawsInstead).is_some() {
         for _ in 0..n.min(MAX_DRAWS_FOR_LIFE) {
             draw(state, player, answers, ev)?;
@@ -400,13 +407,7 @@ pub(crate) fn draw(
 /// that player controls applies once to the creation event (two of them, four times as many),
 /// before anything replaces the tokens' entering. Saturating; the effect caps what it creates.
 pub(crate) fn tokens_created(state: &GameState, board: &Board, controller: PlayerId, n: u32) -> u32 {
-    let doublers = state
-        .zone_objects(ZoneKind::Battlefield, Some(controller))
-        .iter()
-        .flat_map(|o| board.get(&o.id).into_iter().flat_map(|c| c.statics().map(|(st, _)| st.clone()).collect::<Vec<_>>()))
-        .filter(|st| matches!(st, crate::abilities::StaticAbility::TokensCreatedDoubled))
-        .count();
-    (0..doublers).fold(n, |n, _| n.saturating_mul(2))
+    doubled_by_each(state, board, controller, &crate::abilities::StaticAbility::TokensCreatedDoubled, n)
 }
 
 /// Whether a permanent with "Lands can't enter the battlefield" is on the battlefield (CR 608.3e).
