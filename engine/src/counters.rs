@@ -3,10 +3,8 @@
 //! not copied). Kinds order, compare, print and serialize as their names, so a `Counters` reads
 //! and serializes like the `{ kind: count }` map it replaces.
 
-use std::borrow::Borrow;
 use std::collections::BTreeMap;
 use std::fmt;
-use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -39,14 +37,17 @@ const KNOWN: [&str; 24] = [
     "quest",
 ];
 
-#[derive(Clone)]
+/// A name is `Known` exactly when it is in [`KNOWN`] ([`CounterKind::new`]), so two kinds are
+/// equal exactly when their names are, and the derived equality and hash agree with the order
+/// by name.
+#[derive(Clone, PartialEq, Eq, Hash)]
 enum Repr {
     Known(u8),
     Other(Arc<str>),
 }
 
 /// A kind of counter (CR 122.1), e.g. `+1/+1`, `loyalty`, `flying`.
-#[derive(Clone)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct CounterKind(Repr);
 
 impl CounterKind {
@@ -72,44 +73,9 @@ impl std::ops::Deref for CounterKind {
     }
 }
 
-impl Borrow<str> for CounterKind {
-    fn borrow(&self) -> &str {
-        self.as_str()
-    }
-}
-
 impl AsRef<str> for CounterKind {
     fn as_ref(&self) -> &str {
         self.as_str()
-    }
-}
-
-impl PartialEq for CounterKind {
-    fn eq(&self, other: &CounterKind) -> bool {
-        match (&self.0, &other.0) {
-            (Repr::Known(a), Repr::Known(b)) => a == b,
-            _ => self.as_str() == other.as_str(),
-        }
-    }
-}
-
-impl Eq for CounterKind {}
-
-impl PartialEq<str> for CounterKind {
-    fn eq(&self, other: &str) -> bool {
-        self.as_str() == other
-    }
-}
-
-impl PartialEq<&str> for CounterKind {
-    fn eq(&self, other: &&str) -> bool {
-        self.as_str() == *other
-    }
-}
-
-impl PartialEq<String> for CounterKind {
-    fn eq(&self, other: &String) -> bool {
-        self.as_str() == other.as_str()
     }
 }
 
@@ -125,23 +91,12 @@ impl PartialOrd for CounterKind {
     }
 }
 
-impl Hash for CounterKind {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        self.as_str().hash(state)
-    }
-}
-
 impl fmt::Debug for CounterKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Debug::fmt(self.as_str(), f)
     }
 }
 
-impl fmt::Display for CounterKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
 
 impl From<&str> for CounterKind {
     fn from(s: &str) -> CounterKind {
@@ -161,17 +116,6 @@ impl From<String> for CounterKind {
     }
 }
 
-impl From<&CounterKind> for CounterKind {
-    fn from(k: &CounterKind) -> CounterKind {
-        k.clone()
-    }
-}
-
-impl From<CounterKind> for String {
-    fn from(k: CounterKind) -> String {
-        k.as_str().to_string()
-    }
-}
 
 impl Serialize for CounterKind {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -213,17 +157,6 @@ impl<V> Counters<V> {
         self.position(kind).ok().and_then(|i| self.entries.get(i)).map(|(_, v)| v)
     }
 
-    pub fn get_mut<Q: AsRef<str> + ?Sized>(&mut self, kind: &Q) -> Option<&mut V> {
-        let kind = kind.as_ref();
-        let i = self.position(kind).ok()?;
-        self.entries.get_mut(i).map(|(_, v)| v)
-    }
-
-    pub fn contains_key<Q: AsRef<str> + ?Sized>(&self, kind: &Q) -> bool {
-        let kind = kind.as_ref();
-        self.position(kind).is_ok()
-    }
-
     /// Sets the value of a kind; returns the previous one.
     pub fn insert(&mut self, kind: CounterKind, value: V) -> Option<V> {
         match self.position(kind.as_str()) {
@@ -246,28 +179,8 @@ impl<V> Counters<V> {
         Entry { map: self, kind }
     }
 
-    pub fn retain(&mut self, mut keep: impl FnMut(&CounterKind, &mut V) -> bool) {
-        self.entries.retain_mut(|(k, v)| keep(k, v));
-    }
-
-    pub fn clear(&mut self) {
-        self.entries.clear();
-    }
-
-    pub fn len(&self) -> usize {
-        self.entries.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
-    }
-
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&CounterKind, &V)> + ExactSizeIterator {
         self.entries.iter().map(|(k, v)| (k, v))
-    }
-
-    pub fn iter_mut(&mut self) -> impl Iterator<Item = (&CounterKind, &mut V)> {
-        self.entries.iter_mut().map(|(k, v)| (&*k, v))
     }
 
     pub fn keys(&self) -> impl DoubleEndedIterator<Item = &CounterKind> + ExactSizeIterator {
@@ -310,13 +223,6 @@ impl<'a, V> Entry<'a, V> {
         let len = self.map.entries.len();
         &mut self.map.entries[i.min(len.saturating_sub(1))].1
     }
-
-    pub fn or_default(self) -> &'a mut V
-    where
-        V: Default,
-    {
-        self.or_insert_with(V::default)
-    }
 }
 
 impl<V: fmt::Debug> fmt::Debug for Counters<V> {
@@ -335,27 +241,11 @@ impl<K: Into<CounterKind>, V> FromIterator<(K, V)> for Counters<V> {
     }
 }
 
-impl<K: Into<CounterKind>, V> Extend<(K, V)> for Counters<V> {
-    fn extend<I: IntoIterator<Item = (K, V)>>(&mut self, iter: I) {
-        for (k, v) in iter {
-            self.insert(k.into(), v);
-        }
-    }
-}
-
 impl<'a, V> IntoIterator for &'a Counters<V> {
     type Item = (&'a CounterKind, &'a V);
     type IntoIter = std::iter::Map<std::slice::Iter<'a, (CounterKind, V)>, fn(&'a (CounterKind, V)) -> (&'a CounterKind, &'a V)>;
     fn into_iter(self) -> Self::IntoIter {
         self.entries.iter().map(|(k, v)| (k, v))
-    }
-}
-
-impl<V> IntoIterator for Counters<V> {
-    type Item = (CounterKind, V);
-    type IntoIter = std::vec::IntoIter<(CounterKind, V)>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.entries.into_iter()
     }
 }
 
@@ -394,7 +284,7 @@ mod tests {
         assert_eq!(c.remove("flying"), Some(1));
         assert_eq!(c.get("flying"), None);
         assert_eq!(c.get("zzz unusual"), Some(&3));
-        assert_eq!(c.len(), 3);
+        assert_eq!(c.iter().len(), 3);
     }
 
     #[test]

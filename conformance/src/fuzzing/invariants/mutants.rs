@@ -882,10 +882,9 @@ impl Bug for LethalDamageSurvives {
         let mut after = g.state().clone();
         for id in &dying {
             if let Some(o) = after.object_mut(*id) {
-                if let Some(n) = o.counters.get_mut("indestructible") {
-                    *n -= 1;
-                    if *n == 0 {
-                        o.counters.remove("indestructible");
+                if let Some(n) = o.counters.remove("indestructible") {
+                    if n > 1 {
+                        o.counters.insert("indestructible".into(), n - 1);
                     }
                 }
             }
