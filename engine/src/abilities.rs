@@ -1118,6 +1118,13 @@ pub enum Effect {
     /// color-setting effect if given. Choosing new targets for it (CR 707.10c) isn't modelled:
     /// the copy keeps the original's targets, which that rule allows.
     CopyTargetSpell { target: usize, colors: Option<Vec<Color>> },
+    /// "You may choose new targets for target spell" (CR 115.7d-e): the `target`-th target,
+    /// a spell or ability still on the stack, gets the targets chosen as this resolves
+    /// (`Answers::new_targets`, its whole list in its order; unanswered, none changes). Each
+    /// changed target must be legal for that spell, and no unchanged one may become illegal;
+    /// an unchanged target may stay even if it's illegal; only the final set is evaluated
+    /// (115.7e). Its modes stay (115.8).
+    ChooseNewTargetsForTarget { target: usize },
     /// "When you do, [effect]" (CR 603.12): a reflexive triggered ability, triggered by the
     /// enclosing effect having done what it says; it is put on the stack the next time a player
     /// would receive priority, with its targets chosen then (CR 603.3d). Its X is the power of
@@ -1392,6 +1399,9 @@ pub enum TargetSpec {
     /// "a second target creature": a creature permanent not chosen for an earlier target of
     /// the same ability.
     AnotherCreature,
+    /// "another target" after "any target" (Arc Trail): a creature, player or planeswalker
+    /// (CR 115.4) not chosen for an earlier target of the same spell or ability.
+    AnotherAny,
     /// "target creature you control" (equip, CR 702.6a).
     CreatureYouControl,
     /// "any target": a creature, a player or a planeswalker (CR 115.4).

@@ -84,6 +84,11 @@ pub struct Answers {
     /// cards from your graveyard", CR 614.13a); `None`: not answered.
     #[serde(default)]
     pub exile: Option<Vec<ObjectId>>,
+    /// The new targets chosen for a spell or ability by "you may choose new targets for
+    /// target spell" (CR 115.7d): its whole list, each target kept or changed; `None`: none
+    /// changed.
+    #[serde(default)]
+    pub new_targets: Option<Vec<Target>>,
 }
 
 /// How one attacking or blocking creature assigns its combat damage (CR 510.1): the
@@ -390,7 +395,7 @@ fn target_lists(state: &GameState, board: &crate::layers::Board, specs: &[crate:
             }
             for c in cands.iter() {
                 // "a second target": not one chosen already (CR 115.3 with the card's wording).
-                if *spec == crate::abilities::TargetSpec::AnotherCreature && l.contains(c) {
+                if matches!(spec, crate::abilities::TargetSpec::AnotherCreature | crate::abilities::TargetSpec::AnotherAny) && l.contains(c) {
                     continue;
                 }
                 let mut l2 = l.clone();
@@ -466,6 +471,56 @@ fn resolution_answers(state: &GameState) -> Vec<Answers> {
         }
     }
     v
+}
+
+/// CR 115.7d: the new targets a resolving "you may choose new targets for target spell" may
+/// choose for that spell or ability (for `choice_answers`: leaving them all unchanged is the
+/// plain pass): its targets unchanged, two of them trading places, and
+/// each one changed to one of the first candidates for its spec (those the change makes
+/// illegal are rejected when tried).
+fn new_target_answers(state: &GameState, top: &crate::state::StackEntry, v: &mut Vec<Answers>) {
+    use crate::abilities::Effect;
+    let spell_effect;
+    let effect = match &top.kind {
+        crate::state::StackEntryKind::Ability { effect, .. } => effect,
+        crate::state::StackEntryKind::Spell => {
+            let def = state.object(top.id).and_then(|o| crate::cards::card_def(&o.def));
+            let Some(e) = def.and_then(|d| d.spell_effect.clone()) else { return };
+            spell_effect = e;
+            &spell_effect
+        }
+    };
+    let board = board_of(state);
+    for part in effect.parts() {
+        let Effect::ChooseNewTargetsForTarget { target } = part else { continue };
+        let Some(Target::Object(id)) = top.targets.get(*target).copied() else { continue };
+        let Some(entry) = state.stack.iter().find(|e| e.id == id) else { continue };
+        let old = &entry.targets;
+        let (specs, _) = targets::entry_specs(state, &board, entry);
+        let mut lists = Vec::new();
+        for i in 0..old.len() {
+            for j in i.saturating_add(1)..old.len() {
+                let mut l = old.clone();
+                l.swap(i, j);
+                lists.push(l);
+            }
+            let Some(spec) = specs.get(i) else { continue };
+            for c in targets::candidates(state, &board, spec, entry.controller).into_iter().take(6) {
+                if old.get(i) != Some(&c) {
+                    let mut l = old.clone();
+                    if let Some(slot) = l.get_mut(i) {
+                        *slot = c;
+                    }
+                    lists.push(l);
+                }
+            }
+        }
+        lists.truncate(32);
+        lists.retain(|l| l != old);
+        for l in lists {
+            v.push(Answers { new_targets: Some(l), ..Answers::default() });
+        }
+    }
 }
 
 /// CR 701.9b: the discards a resolving "target player discards N cards" asks of a hand holding
@@ -745,6 +800,8 @@ fn choice_answers(state: &GameState, board: &crate::layers::Board) -> Vec<Answer
             .collect()
     };
     let mut base: Vec<Answers> = sacrifices;
+    // CR 115.7d: "you may choose new targets": none changed is the plain pass.
+    new_target_answers(state, top, &mut base);
     if may {
         base.push(Answers { may: Some(true), ..Answers::default() });
         base.push(Answers { may: Some(false), ..Answers::default() });

@@ -1263,6 +1263,12 @@ pub(crate) fn resolve(
                 zones::untap(state, id, ev);
             }
         }
+        Effect::ChooseNewTargetsForTarget { target } => {
+            // CR 115.7d-e, in `targets`: the answer is the new list of that spell's targets.
+            if let Some(id) = ctx.object_target(*target) {
+                crate::targets::choose_new_targets(state, id, ctx.answers.new_targets.as_deref())?;
+            }
+        }
         Effect::CopyTargetSpell { target, colors } => {
             let Some(original) = ctx.object_target(*target) else { return Ok(()) };
             let Some(entry) = state.stack.iter().find(|e| e.id == original).cloned() else { return Ok(()) };

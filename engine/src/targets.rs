@@ -56,7 +56,7 @@ pub fn matches(
     let id = match target {
         // CR 115.4: "any target" includes players; no other spec of the pool takes a player.
         Target::Player(p) => {
-            let kind = matches!(spec, TargetSpec::Any | TargetSpec::Player) || (*spec == TargetSpec::Opponent && *p != controller);
+            let kind = matches!(spec, TargetSpec::Any | TargetSpec::AnotherAny | TargetSpec::Player) || (*spec == TargetSpec::Opponent && *p != controller);
             return kind && state.player(*p).is_some_and(|pl| !pl.lost);
         }
         Target::Object(id) => id,
@@ -84,7 +84,7 @@ pub fn matches(
         TargetSpec::CreatureNotOfColor(c) => creature && !ch.colors.contains(c),
         TargetSpec::PermanentWithSubtype(sub) => on_battlefield && ch.subtypes.iter().any(|s| s == sub),
         TargetSpec::CreatureYouControl => creature && obj.controller == controller,
-        TargetSpec::Any => creature || (on_battlefield && ch.is(CardType::Planeswalker)),
+        TargetSpec::Any | TargetSpec::AnotherAny => creature || (on_battlefield && ch.is(CardType::Planeswalker)),
         TargetSpec::Spell
         | TargetSpec::InstantOrSorcerySpell
         | TargetSpec::SpellOrAbility
@@ -203,15 +203,98 @@ pub fn check_all_from(
     controller: PlayerId,
     source: Option<ObjectId>,
 ) -> bool {
+    let (expanded, _) = expand(specs, targets.len());
+    expanded.len() == targets.len() && each_legal(state, board, specs, targets, controller, source).iter().all(|l| *l)
+}
+
+/// For each of `targets`, whether it is legal for its spec as one of this set of targets
+/// (CR 601.2c, 115.7e): "a second target" or "another target" not chosen for an earlier one,
+/// "any number of target" each object or player once, "card from their graveyard" the first
+/// target's. A target beyond the specs is illegal.
+pub(crate) fn each_legal(
+    state: &GameState,
+    board: &Board,
+    specs: &[TargetSpec],
+    targets: &[Target],
+    controller: PlayerId,
+    source: Option<ObjectId>,
+) -> Vec<bool> {
     let (specs, repeated_from) = expand(specs, targets.len());
-    specs.len() == targets.len()
-        && specs.iter().zip(targets).enumerate().all(|(i, (s, t))| {
-            let distinct = *s != TargetSpec::AnotherCreature || !targets.iter().take(i).any(|p| p == t);
+    targets
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let Some(s) = specs.get(i) else { return false };
+            let another = matches!(s, TargetSpec::AnotherCreature | TargetSpec::AnotherAny);
+            let distinct = !another || !targets.iter().take(i).any(|p| p == t);
             // One instance of "target": each object or player once (CR 601.2c).
             let once = i < repeated_from || !targets.get(repeated_from..i).is_some_and(|earlier| earlier.contains(t));
             let theirs = *s != TargetSpec::CardInTargetPlayersGraveyard || in_first_targets_graveyard(state, targets, t);
             distinct && once && theirs && is_legal_from(state, board, s, t, controller, source)
         })
+        .collect()
+}
+
+/// The target specs of a spell or ability on the stack, one per chosen target: a spell's
+/// from its card (its chosen modes', CR 700.2c; an Aura's enchant ability), an ability's as
+/// it was put on the stack; "any number of" expanded (`expand`). Also its source, for
+/// "another" (a spell is its own source).
+pub(crate) fn entry_specs(state: &GameState, board: &Board, entry: &crate::state::StackEntry) -> (Vec<TargetSpec>, ObjectId) {
+    match &entry.kind {
+        StackEntryKind::Spell => {
+            let printed = match board.get(&entry.id) {
+                Some(ch) => crate::casting::cast_target_specs(state.object(entry.id).map(|o| o.def), ch, &entry.modes),
+                None => Vec::new(),
+            };
+            (expand(&printed, entry.targets.len()).0, entry.id)
+        }
+        StackEntryKind::Ability { source, target_specs, .. } => (expand(target_specs, entry.targets.len()).0, *source),
+    }
+}
+
+/// CR 115.7d-e: "you may choose new targets for" the spell or ability `id` on the stack.
+/// `chosen` is its whole new list of targets, in its order (`None`: all left unchanged).
+/// Each target may stay as it is, even if it is illegal; each changed one must be legal for
+/// that spell or ability (its controller's, its source's), and the change mustn't make an
+/// unchanged legal target illegal; only the final set is evaluated (115.7e), so two targets
+/// may trade places under "another target". The number of targets and the modes stay (CR
+/// 115.8). A spell or ability that has left the stack keeps nothing to change.
+pub(crate) fn choose_new_targets(state: &mut GameState, id: ObjectId, chosen: Option<&[Target]>) -> Result<(), crate::rejection::Rejection> {
+    use crate::rejection::Rejection;
+    let Some(chosen) = chosen else { return Ok(()) };
+    let Some(at) = state.stack.iter().position(|e| e.id == id) else { return Ok(()) };
+    let Some(entry) = state.stack.get(at) else { return Ok(()) };
+    if chosen.len() != entry.targets.len() {
+        return Err(Rejection::InvalidChoice(format!(
+            "the new targets ({}) must list each of the {} targets of the spell or ability, changed or not (CR 115.7d)",
+            chosen.len(),
+            entry.targets.len()
+        )));
+    }
+    let board = crate::layers::board_of(state);
+    let (specs, source) = entry_specs(state, &board, entry);
+    let before = each_legal(state, &board, &specs, &entry.targets, entry.controller, Some(source));
+    let after = each_legal(state, &board, &specs, chosen, entry.controller, Some(source));
+    for (i, (old, new)) in entry.targets.iter().zip(chosen).enumerate() {
+        let legal = after.get(i).copied().unwrap_or(false);
+        // CR 115.5: a spell or ability can't target itself.
+        if old != new && (!legal || *new == Target::Object(entry.id)) {
+            return Err(Rejection::InvalidTarget(format!(
+                "new target {} ({new:?}) is not legal for that spell or ability with the others it has (CR 115.7d-e)",
+                i.saturating_add(1)
+            )));
+        }
+        if old == new && before.get(i).copied().unwrap_or(false) && !legal {
+            return Err(Rejection::InvalidTarget(format!(
+                "the new targets make its unchanged target {} ({old:?}) illegal (CR 115.7d)",
+                i.saturating_add(1)
+            )));
+        }
+    }
+    if let Some(e) = state.stack.get_mut(at) {
+        e.targets = chosen.to_vec();
+    }
+    Ok(())
 }
 
 /// "Target card from their graveyard": `t` is a card owned by the player chosen as the first

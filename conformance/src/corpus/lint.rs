@@ -647,6 +647,13 @@ fn action_refs<'a>(a: &'a Action, uses: &mut Vec<(Vec<Seg<'static>>, &'a str)>) 
                 uses.push((with(&[Seg::Key("exile"), Seg::Index(i)]), r));
             }
         }
+        if let Some(ts) = &choice.new_targets {
+            for (i, t) in ts.iter().enumerate() {
+                if let Some(r) = t.ref_name() {
+                    uses.push((with(&[Seg::Key("new_targets"), Seg::Index(i)]), r));
+                }
+            }
+        }
         if let Some(d) = &choice.damage {
             for (source, recipients) in d {
                 uses.push((with(&[Seg::Key("damage")]), source));

@@ -405,6 +405,9 @@ impl<G: RulesGame> Session<G> {
         if let Some(refs) = &c.exile {
             out.exile = Some(refs.iter().map(|r| self.object(r)).collect::<Result<_, _>>()?);
         }
+        if let Some(ts) = &c.new_targets {
+            out.new_targets = Some(ts.iter().map(|t| self.target(t)).collect::<Result<_, _>>()?);
+        }
         if let Some(d) = &c.damage {
             let mut all = Vec::new();
             for (source, recipients) in d {

@@ -96,6 +96,7 @@ mod worms_of_the_earth;
 mod daunting_defender;
 mod kicker_cards;
 mod token_copy_examples;
+mod new_targets_examples;
 mod pyroclasm;
 mod rusted_sentinel;
 mod sorins_thirst;
@@ -579,6 +580,10 @@ fn registry() -> &'static Registry {
             // bytes 201-200.
             token_copy_examples::spitting_image(),
             token_copy_examples::doomed_dissenter(),
+            // CR 115.7e Example 1, issue 28 (choosing new targets), outside the generator POOL:
+            // bytes 199-198.
+            new_targets_examples::arc_trail(),
+            new_targets_examples::redirect(),
         ]);
         let tokens = vec![
             hangarback_walker::thopter_token(),
@@ -777,7 +782,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 222);
+        assert_eq!(names.len(), 224);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {

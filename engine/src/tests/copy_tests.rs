@@ -29,6 +29,7 @@ const MAY: Answers = Answers {
     pick: None,
     colors: Vec::new(),
     exile: None,
+    new_targets: None,
 };
 
 /// Cycles `crystal` (in alice's hand); Resonance's trigger targets `target`; resolves the

@@ -299,3 +299,39 @@ fn simultaneous_triggers_go_on_the_stack_in_apnap_order() {
     assert_eq!((stack[0].controller, stack[0].source_card), (BOB, Some(theirs)));
     assert_eq!((stack[1].controller, stack[1].source_card), (ALICE, Some(mine)));
 }
+
+#[test]
+fn legal_actions_list_new_targets_for_redirect() {
+    // CR 115.7d-e: with Redirect resolving, the passes listed include Arc Trail's targets
+    // unchanged (the plain pass) and trading places; a list making the two the same is never listed, and
+    // passing with it is rejected, the state unchanged.
+    let mut s = setup(Step::PrecombatMain);
+    let arc = add(&mut s, "Arc Trail", ALICE, ZoneKind::Hand);
+    let redirect = add(&mut s, "Redirect", ALICE, ZoneKind::Hand);
+    let bear = perm(&mut s, "Runeclaw Bear", BOB);
+    let elves = perm(&mut s, "Llanowar Elves", BOB);
+    s.players[0].mana_pool = pool("{R}{C}{U}{U}");
+    let mut g = Game::new(s).unwrap();
+    let (b, e) = (t(&g, bear), t(&g, elves));
+    cast_at(&mut g, ALICE, arc, None, vec![b, e]).unwrap();
+    let a = top(&g);
+    cast_at(&mut g, ALICE, redirect, None, vec![a]).unwrap();
+    pass(&mut g).unwrap();
+    let listed: Vec<Option<Vec<Target>>> = g
+        .legal_actions()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::PassPriority { answers, .. } => Some(answers.new_targets),
+            _ => None,
+        })
+        .collect();
+    assert!(listed.contains(&None), "{listed:?}");
+    assert!(listed.contains(&Some(vec![e, b])), "{listed:?}");
+    assert!(!listed.contains(&Some(vec![b, b])), "{listed:?}");
+    let before = g.state().clone();
+    let same = Answers { new_targets: Some(vec![b, b]), ..Answers::default() };
+    assert_eq!(pass_with(&mut g, same).unwrap_err().class(), "target");
+    assert_eq!(g.state(), &before);
+    pass_with(&mut g, Answers { new_targets: Some(vec![e, b]), ..Answers::default() }).unwrap();
+    assert_eq!(g.stack_view()[0].targets, vec![e, b]);
+}

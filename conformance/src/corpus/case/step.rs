@@ -310,6 +310,11 @@ pub struct Choice {
     /// entering the battlefield at the same time. `Some(empty)`: none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub exile: Option<Vec<String>>,
+    /// The new targets chosen for the spell or ability a resolving "you may choose new targets
+    /// for target spell" targets (CR 115.7d): its whole list of targets, in its order, each
+    /// kept or changed (refs, `alice`/`bob`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub new_targets: Option<Vec<Target>>,
 }
 
 
@@ -385,6 +390,9 @@ impl Choice {
         }
         if let Some(e) = &self.exile {
             out.push(("exile".into(), Lit::strs(e.iter().cloned())));
+        }
+        if let Some(t) = &self.new_targets {
+            out.push(("new_targets".into(), Lit::List(t.iter().map(Target::to_lit).collect())));
         }
         if let Some(d) = &self.damage {
             out.push((

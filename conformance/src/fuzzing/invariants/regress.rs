@@ -375,6 +375,9 @@ impl<'a> Writer<'a> {
         if a.exile.is_some() {
             return Err(not("a pass with the cards exiled as a permanent enters"));
         }
+        if a.new_targets.is_some() {
+            return Err(not("a pass with new targets for a spell"));
+        }
         if a.discard.is_some() {
             return Err(not("a pass with a discard"));
         }
