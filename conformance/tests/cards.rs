@@ -18,6 +18,45 @@ struct Printed {
     toughness: Option<i64>,
     loyalty: Option<i64>,
     oracle: String,
+    /// A double-faced card's back face (CR 712.2), with its stated colors (its color indicator,
+    /// CR 204) as letters.
+    back_face: Option<Box<(Printed, Option<Vec<String>>)>>,
+}
+
+fn corpus_printed(card: &mtg_conformance::corpus::case::Card) -> Printed {
+    Printed {
+        name: card.name.clone(),
+        mana_cost: card.mana_cost.as_ref().map(|c| c.as_str().to_string()),
+        types: card.types.clone(),
+        subtypes: card.subtypes.clone(),
+        supertypes: card.supertypes.clone(),
+        power: card.power,
+        toughness: card.toughness,
+        loyalty: card.loyalty,
+        oracle: card.oracle.clone(),
+        back_face: card.back_face.as_deref().map(|b| {
+            let colors = b.color_override.as_ref().map(|c| c.iter().map(|c| c.as_str().to_string()).collect());
+            Box::new((corpus_printed(b), colors))
+        }),
+    }
+}
+
+fn engine_printed(info: mtg_engine::CardInfo) -> Printed {
+    Printed {
+        name: info.name,
+        mana_cost: info.mana_cost,
+        types: info.types,
+        subtypes: info.subtypes,
+        supertypes: info.supertypes,
+        power: info.power.map(i64::from),
+        toughness: info.toughness.map(i64::from),
+        loyalty: info.loyalty.map(i64::from),
+        oracle: info.oracle,
+        back_face: info.back_face.map(|b| {
+            let colors = b.colors.clone();
+            Box::new((engine_printed(*b), colors))
+        }),
+    }
 }
 
 #[test]
@@ -28,32 +67,12 @@ fn every_corpus_card_matches_the_engine_card_pool() {
     let mut missing = Vec::new();
     for located in &loaded.corpus.cards {
         let card = &located.item;
-        let corpus = Printed {
-            name: card.name.clone(),
-            mana_cost: card.mana_cost.as_ref().map(|c| c.as_str().to_string()),
-            types: card.types.clone(),
-            subtypes: card.subtypes.clone(),
-            supertypes: card.supertypes.clone(),
-            power: card.power,
-            toughness: card.toughness,
-            loyalty: card.loyalty,
-            oracle: card.oracle.clone(),
-        };
+        let corpus = corpus_printed(card);
         let Some(info) = mtg_engine::card_oracle(&card.name) else {
             missing.push(format!("{}: `{}`", located.position(), card.name));
             continue;
         };
-        let engine = Printed {
-            name: info.name,
-            mana_cost: info.mana_cost,
-            types: info.types,
-            subtypes: info.subtypes,
-            supertypes: info.supertypes,
-            power: info.power.map(i64::from),
-            toughness: info.toughness.map(i64::from),
-            loyalty: info.loyalty.map(i64::from),
-            oracle: info.oracle,
-        };
+        let engine = engine_printed(info);
         assert_eq!(corpus, engine, "{}: `{}` differs between cards.toml (left) and the engine (right)", located.position(), card.name);
     }
     assert_eq!(missing, Vec::<String>::new(), "cards.toml names cards the engine's pool lacks");

@@ -352,6 +352,9 @@ pub enum Trigger {
     /// "Whenever [this creature or another] creature dies" (CR 700.4, a leaves-the-battlefield
     /// ability that looks back in time, CR 603.10a).
     ACreatureDies,
+    /// "Whenever a nontoken creature dies" (CR 700.4, 111.1): as `ACreatureDies`, for a card
+    /// only; "that card" is the card in the graveyard (CR 400.7).
+    ANontokenCreatureDies,
     /// "Whenever another creature enters" (CR 603.6a): the creature as it is on the
     /// battlefield (CR 603.6b).
     AnotherCreatureEnters,
@@ -1180,6 +1183,17 @@ pub enum Effect {
     ReturnDiedWithCounter,
     /// "Exile [object]" (CR 406.2), e.g. "exile this creature".
     Exile(EffectObject),
+    /// Imprint (Mimic Vat): "exile that card. If you do, return each other card exiled with
+    /// this [permanent] to its owner's graveyard": the card the triggering event names, if it
+    /// is still that object in its graveyard (CR 400.7), is exiled linked to this ability's
+    /// source (CR 607.2a); then the cards exiled with it before go to their owners'
+    /// graveyards.
+    ImprintThatCard,
+    /// "Create a token that's a copy of a card exiled with this [permanent]" (CR 111.10,
+    /// 707.2: its copiable values, locked in as the token is created), then `then`, in which
+    /// "it" (`EffectObject::EventObject`) is the token. With no card exiled with it (the linked
+    /// ability's, CR 607.2a), there is nothing to copy and no token is created (CR 111.12).
+    CreateTokenCopyOfLinkedExiledThen(Box<Effect>),
     /// "Destroy [object]" (CR 701.8a), e.g. "destroy that creature": from the battlefield to
     /// its owner's graveyard; it needn't be a creature any more (CR 700.7).
     Destroy(EffectObject),

@@ -2,7 +2,7 @@
 //! text, plus the colors its color indicator or characteristic-defining abilities give it
 //! (CR 204, 604.3). Reminder text is ignored (903.4c). It is established before the game from
 //! the card (903.4a), so it is read off the card's definition, not off the object's
-//! characteristics now.
+//! characteristics now. A double-faced card's back face counts too (903.4d).
 
 use crate::cards::CardDef;
 use crate::mana::ManaType;
@@ -14,6 +14,10 @@ pub fn of(def: &CardDef) -> Vec<Color> {
     text.push_str(&without_reminder_text(&def.oracle));
     let mut found: Vec<Color> = symbols(&text).flat_map(colors_of_symbol).collect();
     found.extend(def.colors.iter().flatten().copied());
+    // CR 903.4d: the back face of a double-faced card is included (an exception to 712.8a).
+    if let Some(back) = &def.back_face {
+        found.extend(of(back));
+    }
     found.sort();
     found.dedup();
     found

@@ -1437,6 +1437,59 @@ pub(crate) fn resolve(
                 zones::move_to(state, id, ZoneKind::Exile, None, ev);
             }
         }
+        Effect::ImprintThatCard => {
+            let Some(source) = ctx.source else { return Ok(()) };
+            // "That card", only while it is that object in a graveyard (Mimic Vat's rulings of
+            // 2011-01-01: a card that left the graveyard can't be exiled).
+            let Some(card) = ctx.event.object.filter(|id| state.object(*id).is_some_and(|o| o.zone == ZoneKind::Graveyard)) else {
+                return Ok(());
+            };
+            let Some(exiled) = zones::move_to(state, card, ZoneKind::Exile, None, ev) else { return Ok(()) };
+            // CR 607.2a: the cards exiled with this source by this ability before.
+            let others: Vec<ObjectId> = state
+                .linked_exiles
+                .iter()
+                .filter(|l| l.source == source && l.link == ctx.link && l.exiled != exiled)
+                .map(|l| l.exiled)
+                .collect();
+            state.linked_exiles.retain(|l| !(l.source == source && l.link == ctx.link));
+            state.linked_exiles.push(LinkedExile { source, link: ctx.link, exiled });
+            let others: Vec<ObjectId> = others.into_iter().filter(|id| state.object(*id).is_some_and(|o| o.zone == ZoneKind::Exile)).collect();
+            zones::move_batch(state, &others, ZoneKind::Graveyard, None, &[], ev);
+        }
+        Effect::CreateTokenCopyOfLinkedExiledThen(then) => {
+            let Some(source) = ctx.source else { return Ok(()) };
+            // CR 607.2a: a card in exile put there by the linked ability, still that object.
+            let Some(original) = state
+                .linked_exiles
+                .iter()
+                .filter(|l| l.source == source && l.link == ctx.link)
+                .map(|l| l.exiled)
+                .find(|id| state.object(*id).is_some_and(|o| o.zone == ZoneKind::Exile))
+            else {
+                // CR 111.12: a copy of a nonexistent object: no token.
+                return Ok(());
+            };
+            let Some(values) = crate::layers::copiable_values(state, original) else { return Ok(()) };
+            // CR 616.1g: the creation event is replaced first ("twice that many").
+            let n = crate::replacement::tokens_created(state, &board_of(state), ctx.controller, 1);
+            let n = capped(n, MAX_TOKENS_PER_EFFECT, "tokens created by one effect", ev);
+            let asks_color = values.abilities.iter().any(crate::stack::chooses_color_as_it_enters);
+            let asks_type = values.abilities.iter().any(crate::stack::chooses_type_as_it_enters);
+            let colors = token_colors(ctx.answers, asks_color, n)?;
+            let creature_type = crate::stack::enters_choosing_creature_type(asks_type, ctx.answers)?;
+            for i in 0..n {
+                let copy = zones::TokenCopy {
+                    values: values.clone(),
+                    origin: crate::layers::CopyOrigin { original, exceptions: Vec::new() },
+                    color: colors.get(usize::try_from(i).unwrap_or(usize::MAX)).copied(),
+                    creature_type: creature_type.clone(),
+                };
+                if let Some(token) = zones::create_token_copy(state, ctx.controller, copy, ev) {
+                    resolve_naming(state, ctx, token, then, ev)?;
+                }
+            }
+        }
         Effect::Destroy(object) => {
             if let Some(id) = ctx.object(state, *object) {
                 destroy(state, &[id], true, &ctx.answers.replacement_order, ev);

@@ -149,6 +149,8 @@ pub(crate) fn left_battlefield(
 ) {
     for l in left {
         let dies = l.to == ZoneKind::Graveyard && l.ch.is(crate::types::CardType::Creature);
+        // CR 111.1: a token isn't a card; "that card" is the object it became (CR 400.7).
+        let card_died = dies && state.object(l.new).is_some_and(|o| !o.is_token && o.card.is_some());
         for (id, card, controller, counters) in watchers {
             let Some(ch) = before.get(id) else { continue };
             for a in &ch.abilities {
@@ -161,6 +163,7 @@ pub(crate) fn left_battlefield(
                     Trigger::ThisLeavesBattlefield => *id == l.old,
                     Trigger::Dies => *id == l.old && dies && !undying_blocked,
                     Trigger::ACreatureDies => dies,
+                    Trigger::ANontokenCreatureDies => card_died,
                     // CR 603.2c: once for each land put into a graveyard.
                     Trigger::ALandGoesToGraveyardFromBattlefield => {
                         l.to == ZoneKind::Graveyard && l.ch.is(crate::types::CardType::Land)

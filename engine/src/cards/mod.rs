@@ -97,6 +97,8 @@ mod daunting_defender;
 mod kicker_cards;
 mod token_copy_examples;
 mod new_targets_examples;
+mod double_faced_examples;
+mod imprint_examples;
 mod pyroclasm;
 mod rusted_sentinel;
 mod sorins_thirst;
@@ -146,6 +148,11 @@ pub struct CardDef {
     pub modes: Vec<crate::abilities::SpellMode>,
     /// How many of `modes` are chosen.
     pub mode_count: crate::abilities::ModeCount,
+    /// The back face of a double-faced card (CR 712.1, 712.2): the card has only its front
+    /// face's characteristics (these) outside the battlefield and stack, and as a permanent
+    /// with its front face up (CR 712.8a, 712.8d); transforming isn't modelled, so that is
+    /// always; the back face counts for its color identity (903.4d).
+    pub back_face: Option<Box<CardDef>>,
 }
 
 impl CardDef {
@@ -169,7 +176,14 @@ impl CardDef {
             kickers: Vec::new(),
             modes: Vec::new(),
             mode_count: crate::abilities::ModeCount::One,
+            back_face: None,
         }
+    }
+    /// The back face of a double-faced card (CR 712.2), with its color indicator as its colors
+    /// (CR 204).
+    pub(crate) fn back_face(mut self, face: CardDef) -> CardDef {
+        self.back_face = Some(Box::new(face));
+        self
     }
     /// "Kicker [cost]" (CR 702.33a); called again for a second kicker cost (702.33b).
     pub(crate) fn kicker(mut self, s: &str) -> CardDef {
@@ -584,6 +598,12 @@ fn registry() -> &'static Registry {
             // bytes 199-198.
             new_targets_examples::arc_trail(),
             new_targets_examples::redirect(),
+            // CR 903.4d Example 1, issue 28 (a double-faced card's color identity), outside the
+            // generator POOL: byte 197.
+            double_faced_examples::civilized_scholar(),
+            // CR 111.12 Example 1, issue 28 (a token copy of a card exiled by imprint), outside
+            // the generator POOL: byte 196.
+            imprint_examples::mimic_vat(),
         ]);
         let tokens = vec![
             hangarback_walker::thopter_token(),
@@ -758,11 +778,19 @@ pub struct CardInfo {
     pub loyalty: Option<i32>,
     /// Current Oracle text, `"\n"` between abilities.
     pub oracle: String,
+    /// Colors stated rather than derived from the mana cost (a color indicator, CR 204), as
+    /// letters.
+    pub colors: Option<Vec<String>>,
+    /// The back face of a double-faced card (CR 712.2).
+    pub back_face: Option<Box<CardInfo>>,
 }
 
 pub fn card_oracle(name: &str) -> Option<CardInfo> {
-    let d = card_def(name)?;
-    Some(CardInfo {
+    card_def(name).map(info_of)
+}
+
+fn info_of(d: &CardDef) -> CardInfo {
+    CardInfo {
         name: d.name.clone(),
         mana_cost: d.mana_cost_text.clone(),
         types: d.types.iter().map(|t| t.name().to_string()).collect(),
@@ -772,7 +800,9 @@ pub fn card_oracle(name: &str) -> Option<CardInfo> {
         toughness: d.toughness,
         loyalty: d.loyalty,
         oracle: d.oracle.clone(),
-    })
+        colors: d.colors.as_ref().map(|c| c.iter().map(|c| c.letter().to_string()).collect()),
+        back_face: d.back_face.as_deref().map(|f| Box::new(info_of(f))),
+    }
 }
 
 #[cfg(test)]
@@ -782,7 +812,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 224);
+        assert_eq!(names.len(), 226);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {

@@ -92,6 +92,12 @@ pub struct Card {
     pub color_override: Option<Vec<Color>>,
     /// The current Oracle text.
     pub oracle: String,
+    /// The back face of a double-faced card (CR 712.2), with the same keys (its color
+    /// indicator as `colors`, CR 204). The card's `name` and other keys are its front face's,
+    /// the characteristics it has outside the battlefield and stack and with its front face up
+    /// (CR 712.8a, 712.8d); the back face counts for its color identity (903.4d).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub back_face: Option<Box<Card>>,
 }
 
 impl Card {
