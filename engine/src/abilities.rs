@@ -65,6 +65,9 @@ pub enum Keyword {
     Wither,
     /// CR 702.33a: "Kicker [cost]", a static ability that functions while the spell is on the
     /// stack; its cost is the card's (`CardDef::kicker`), paid as the spell is cast.
+    /// Haunt (CR 702.55a): "When this creature dies, exile it haunting target creature", a
+    /// triggered ability the card defines beside the keyword.
+    Haunt,
     Kicker,
 }
 
@@ -72,6 +75,7 @@ impl Keyword {
     pub fn name(self) -> &'static str {
         match self {
             Keyword::Kicker => "Kicker",
+            Keyword::Haunt => "Haunt",
             Keyword::Flying => "Flying",
             Keyword::Haste => "Haste",
             Keyword::FirstStrike => "First strike",
@@ -355,6 +359,10 @@ pub enum Trigger {
     /// "Whenever a nontoken creature dies" (CR 700.4, 111.1): as `ACreatureDies`, for a card
     /// only; "that card" is the card in the graveyard (CR 400.7).
     ANontokenCreatureDies,
+    /// "When the creature it haunts dies" (CR 702.55c): an ability of a card in exile haunting
+    /// a creature (`GameState::haunts`), triggering from the exile zone (CR 113.6k) when that
+    /// creature dies.
+    TheCreatureItHauntsDies,
     /// "Whenever another creature enters" (CR 603.6a): the creature as it is on the
     /// battlefield (CR 603.6b).
     AnotherCreatureEnters,
@@ -1189,6 +1197,10 @@ pub enum Effect {
     /// source (CR 607.2a); then the cards exiled with it before go to their owners'
     /// graveyards.
     ImprintThatCard,
+    /// Haunt's "exile it haunting target creature" (CR 702.55a): the card the triggering event
+    /// names ("it", the card that died, still that object in its graveyard, CR 400.7) is
+    /// exiled, haunting the `target`-th target if that is still legal.
+    ExileItHaunting { target: usize },
     /// "Create a token that's a copy of a card exiled with this [permanent]" (CR 111.10,
     /// 707.2: its copiable values, locked in as the token is created), then `then`, in which
     /// "it" (`EffectObject::EventObject`) is the token. With no card exiled with it (the linked

@@ -1437,6 +1437,15 @@ pub(crate) fn resolve(
                 zones::move_to(state, id, ZoneKind::Exile, None, ev);
             }
         }
+        Effect::ExileItHaunting { target } => {
+            let Some(card) = ctx.event.object.filter(|id| state.object(*id).is_some_and(|o| o.zone == ZoneKind::Graveyard)) else {
+                return Ok(());
+            };
+            let haunted = ctx.object_target(*target);
+            if let (Some(exiled), Some(creature)) = (zones::move_to(state, card, ZoneKind::Exile, None, ev), haunted) {
+                state.haunts.push((exiled, creature));
+            }
+        }
         Effect::ImprintThatCard => {
             let Some(source) = ctx.source else { return Ok(()) };
             // "That card", only while it is that object in a graveyard (Mimic Vat's rulings of

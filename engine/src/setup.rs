@@ -132,6 +132,7 @@ pub(crate) fn build(setup: GameSetup) -> Result<GameState, SetupError> {
         trigger_wait: None,
         next_trigger_id: 0,
         linked_exiles: Vec::new(),
+        haunts: Vec::new(),
         shields: Vec::new(),
         regeneration_shields: Vec::new(),
         exiled_until: Vec::new(),

@@ -413,6 +413,11 @@ pub struct GameState {
     /// Cards exiled by linked abilities (CR 607.2a).
     #[serde(default)]
     pub linked_exiles: Vec<LinkedExile>,
+    /// Haunt (CR 702.55a): each card exiled "haunting" a creature, as (the card in exile, the
+    /// creature it haunts); either leaving its zone makes it a new object (CR 400.7), and the
+    /// pair then matches nothing.
+    #[serde(default)]
+    pub haunts: Vec<(ObjectId, ObjectId)>,
     /// Prevention shields from resolved spells and abilities (CR 615.7).
     #[serde(default)]
     pub shields: Vec<crate::prevention::Shield>,

@@ -184,6 +184,19 @@ pub(crate) fn left_battlefield(
                 }
             }
         }
+        // CR 702.55c, 113.6k: "when the creature it haunts dies" triggers from exile, its
+        // source the haunting card (controlled by its owner, CR 108.4a).
+        if dies {
+            let haunting: Vec<(ObjectId, PlayerId)> = state
+                .haunts
+                .iter()
+                .filter(|(_, creature)| *creature == l.old)
+                .filter_map(|(card, _)| state.object(*card).filter(|o| o.zone == ZoneKind::Exile).map(|o| (*card, o.owner)))
+                .collect();
+            for (card, owner) in haunting {
+                queue_matching(state, before, card, owner, Trigger::TheCreatureItHauntsDies);
+            }
+        }
     }
 }
 

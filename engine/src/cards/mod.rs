@@ -99,6 +99,7 @@ mod token_copy_examples;
 mod new_targets_examples;
 mod double_faced_examples;
 mod imprint_examples;
+mod haunt_examples;
 mod pyroclasm;
 mod rusted_sentinel;
 mod sorins_thirst;
@@ -604,6 +605,9 @@ fn registry() -> &'static Registry {
             // CR 111.12 Example 1, issue 28 (a token copy of a card exiled by imprint), outside
             // the generator POOL: byte 196.
             imprint_examples::mimic_vat(),
+            // CR 113.6k Example 1, issue 28 (haunt, a trigger condition functioning from exile),
+            // outside the generator POOL: byte 195.
+            haunt_examples::absolver_thrull(),
         ]);
         let tokens = vec![
             hangarback_walker::thopter_token(),
@@ -812,7 +816,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 226);
+        assert_eq!(names.len(), 227);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {
