@@ -173,8 +173,10 @@ pub(crate) fn cast(state: &mut GameState, c: Cast, ev: &mut Vec<Event>, board: O
         zones::sacrifice(state, id, ev);
     }
     let new = zones::move_to(state, card, ZoneKind::Stack, Some(player), ev).ok_or(Rejection::NoSuchObject(card))?;
+    // The X announced, carried only by a spell whose cost has X (CR 107.3a).
+    let announced = (cost.x > 0).then_some(x);
     if let Some(o) = state.object_mut(new) {
-        o.x = if cost.x > 0 { Some(x) } else { None };
+        o.x = announced;
         o.sacrificed_power = sacrificed_power;
         o.kicked = kicked.clone();
     }
@@ -182,12 +184,12 @@ pub(crate) fn cast(state: &mut GameState, c: Cast, ev: &mut Vec<Event>, board: O
         id: new,
         controller: player,
         targets: chosen_targets,
-        x: if cost.x > 0 { Some(x) } else { None },
+        x: announced,
         kind: StackEntryKind::Spell,
         kicked,
         modes,
     });
-    ev.push(Event::SpellCast { player, object: new, x: if cost.x > 0 { Some(x) } else { None } });
+    ev.push(Event::SpellCast { player, object: new, x: announced });
     crate::triggers::spell_cast(state, new);
     // CR 117.3c.
     state.passes = 0;
