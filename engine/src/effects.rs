@@ -1266,7 +1266,8 @@ pub(crate) fn resolve(
         Effect::ChooseNewTargetsForTarget { target } => {
             // CR 115.7d-e, in `targets`: the answer is the new list of that spell's targets.
             if let Some(id) = ctx.object_target(*target) {
-                crate::targets::choose_new_targets(state, id, ctx.answers.new_targets.as_deref())?;
+                let resolving = ctx.source.map(|s| (s, ctx.controller));
+                crate::targets::choose_new_targets(state, id, ctx.answers.new_targets.as_deref(), resolving)?;
             }
         }
         Effect::CopyTargetSpell { target, colors } => {

@@ -258,8 +258,16 @@ pub(crate) fn entry_specs(state: &GameState, board: &Board, entry: &crate::state
 /// that spell or ability (its controller's, its source's), and the change mustn't make an
 /// unchanged legal target illegal; only the final set is evaluated (115.7e), so two targets
 /// may trade places under "another target". The number of targets and the modes stay (CR
-/// 115.8). A spell or ability that has left the stack keeps nothing to change.
-pub(crate) fn choose_new_targets(state: &mut GameState, id: ObjectId, chosen: Option<&[Target]>) -> Result<(), crate::rejection::Rejection> {
+/// 115.8). A spell or ability that has left the stack keeps nothing to change. `resolving`
+/// is the spell doing this, with its controller: it is still on the stack while it resolves
+/// (it leaves as the last step, CR 608.2n), so it is a legal new target for "target spell"
+/// (Redirect's ruling of 2010-08-15), though the engine has taken it off the stack already.
+pub(crate) fn choose_new_targets(
+    state: &mut GameState,
+    id: ObjectId,
+    chosen: Option<&[Target]>,
+    resolving: Option<(ObjectId, PlayerId)>,
+) -> Result<(), crate::rejection::Rejection> {
     use crate::rejection::Rejection;
     let Some(chosen) = chosen else { return Ok(()) };
     let Some(at) = state.stack.iter().position(|e| e.id == id) else { return Ok(()) };
@@ -273,8 +281,19 @@ pub(crate) fn choose_new_targets(state: &mut GameState, id: ObjectId, chosen: Op
     }
     let board = crate::layers::board_of(state);
     let (specs, source) = entry_specs(state, &board, entry);
-    let before = each_legal(state, &board, &specs, &entry.targets, entry.controller, Some(source));
-    let after = each_legal(state, &board, &specs, chosen, entry.controller, Some(source));
+    // The stack as it is during this resolution: the resolving spell still on it.
+    let mut during = None;
+    if let Some((spell, controller)) = resolving.filter(|(r, _)| state.object(*r).is_some_and(|o| o.zone == ZoneKind::Stack)) {
+        let mut view = state.clone();
+        view.stack.insert(
+            0,
+            crate::state::StackEntry { id: spell, controller, targets: Vec::new(), x: None, kind: StackEntryKind::Spell, kicked: Vec::new(), modes: Vec::new() },
+        );
+        during = Some(view);
+    }
+    let seen = during.as_ref().unwrap_or(state);
+    let before = each_legal(seen, &board, &specs, &entry.targets, entry.controller, Some(source));
+    let after = each_legal(seen, &board, &specs, chosen, entry.controller, Some(source));
     for (i, (old, new)) in entry.targets.iter().zip(chosen).enumerate() {
         let legal = after.get(i).copied().unwrap_or(false);
         // CR 115.5: a spell or ability can't target itself.
