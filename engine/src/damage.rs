@@ -159,7 +159,7 @@ fn damage_object(state: &mut GameState, board: &Board, source: Option<ObjectId>,
             if !wither {
                 o.damage = o.damage.saturating_add(n);
             }
-            o.deathtouch_damage |= deathtouch;
+            o.deathtouch_damage |= deathtouch && n > 0;
         }
     }
     n

@@ -57,7 +57,8 @@ pub(crate) fn check(state: &mut GameState, answers: Option<&Answers>, ev: &mut V
         if ch.is(CardType::Creature) {
             let t = ch.toughness.unwrap_or(0);
             let lethal = u32::try_from(t).map(|t| obj.damage >= t).unwrap_or(false);
-            let deathtouch = obj.deathtouch_damage && obj.damage > 0;
+            // Any damage counts, wither's -1/-1 counters too: nothing need be marked (CR 120.3d).
+            let deathtouch = obj.deathtouch_damage;
             let destroyed = (lethal || deathtouch) && !ch.has_keyword(crate::abilities::Keyword::Indestructible);
             if t <= 0 || destroyed {
                 to_graveyard.push(obj.id);
