@@ -63,18 +63,23 @@ pub enum Keyword {
     /// CR 702.80a: damage this deals to a creature isn't marked on it but puts that many
     /// -1/-1 counters on it (CR 120.3d; `damage`).
     Wither,
-    /// CR 702.33a: "Kicker [cost]", a static ability that functions while the spell is on the
-    /// stack; its cost is the card's (`CardDef::kicker`), paid as the spell is cast.
     /// Haunt (CR 702.55a): "When this creature dies, exile it haunting target creature", a
     /// triggered ability the card defines beside the keyword.
     Haunt,
+    /// CR 702.33a: "Kicker [cost]", a static ability that functions while the spell is on the
+    /// stack; its cost is the card's (`CardDef::kicker`), paid as the spell is cast.
     Kicker,
+    /// CR 702.47a: "Splice onto [quality] [cost]", a static ability that functions while the
+    /// card is in its owner's hand; its quality and cost are the card's (`CardDef::splice`),
+    /// used as a spell with that quality is cast (`casting::check_cast`).
+    Splice,
 }
 
 impl Keyword {
     pub fn name(self) -> &'static str {
         match self {
             Keyword::Kicker => "Kicker",
+            Keyword::Splice => "Splice",
             Keyword::Haunt => "Haunt",
             Keyword::Flying => "Flying",
             Keyword::Haste => "Haste",

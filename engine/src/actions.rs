@@ -127,6 +127,10 @@ pub enum Action {
         /// The chosen modes of a modal spell, 0-based in printed order (CR 700.2a, 601.2b).
         #[serde(default)]
         modes: Vec<usize>,
+        /// The cards in the caster's hand spliced onto the spell (CR 702.47a, 601.2b), in the
+        /// order their effects happen, after the main spell's (702.47b).
+        #[serde(default)]
+        splice: Vec<ObjectId>,
     },
     /// `ability`: 0-based index among the object's activated abilities (Oracle order; a basic
     /// land's intrinsic mana ability is 0).
@@ -279,8 +283,18 @@ fn accepted_by_checks(state: &GameState, board: &Board, cache: &ProductionCache,
         // CR 305.1-305.2: `lands::play_land` fails only where this check does.
         Action::PlayLand { card, pay, .. } => lands::check_play_land(state, player, *card, *pay, Some(board)).is_ok(),
         // CR 601.2a-h: once checked, the spell moves to the stack and nothing can fail.
-        Action::CastSpell { card, x, targets, payment, sacrifice, kicked, modes, .. } => {
-            let c = casting::Cast { player, card: *card, x: *x, chosen_targets: targets.clone(), payment: payment.clone(), sacrifice: sacrifice.clone(), kicked: kicked.clone(), modes: modes.clone() };
+        Action::CastSpell { card, x, targets, payment, sacrifice, kicked, modes, splice, .. } => {
+            let c = casting::Cast {
+                player,
+                card: *card,
+                x: *x,
+                chosen_targets: targets.clone(),
+                payment: payment.clone(),
+                sacrifice: sacrifice.clone(),
+                kicked: kicked.clone(),
+                modes: modes.clone(),
+                splice: splice.clone(),
+            };
             casting::check_cast(state, board, &c).is_ok()
         }
         Action::ActivateAbility { source, ability, x, targets, mana_choice, payment, replacement_order, .. } => {
@@ -330,8 +344,8 @@ fn apply_action(
     match action {
         Action::PassPriority { answers, .. } => priority::pass(state, player, &answers, ev),
         Action::PlayLand { card, pay, .. } => lands::play_land(state, player, card, pay, ev, board),
-        Action::CastSpell { card, x, targets, payment, sacrifice, kicked, modes, .. } => {
-            casting::cast(state, casting::Cast { player, card, x, chosen_targets: targets, payment, sacrifice, kicked, modes }, ev, board)
+        Action::CastSpell { card, x, targets, payment, sacrifice, kicked, modes, splice, .. } => {
+            casting::cast(state, casting::Cast { player, card, x, chosen_targets: targets, payment, sacrifice, kicked, modes, splice }, ev, board)
         }
         Action::ActivateAbility { source, ability, x, targets, mana_choice, payment, replacement_order, .. } => {
             activation::activate(
@@ -1126,10 +1140,21 @@ fn list(state: &GameState, by_trial: bool) -> Vec<Action> {
             continue;
         }
         let available = pool.available(crate::mana::SpendPurpose::CastSpell { colors: ch.colors.len() }).total();
-        for (kicked, modes) in kicker_and_mode_choices(obj.def) {
-            let specs = casting::cast_target_specs(Some(obj.def), ch, &modes);
-            let kickers: Vec<crate::mana::ManaCost> =
+        // CR 702.47a: each card in the hand that may be spliced onto it, one at a time (or none).
+        let mut splices: Vec<Vec<ObjectId>> = vec![Vec::new()];
+        for other in state.zone_objects(ZoneKind::Hand, Some(player)) {
+            let onto = other.def.def().and_then(|d| d.splice.as_ref()).map(|s| s.onto.as_str());
+            if other.id != obj.id && onto.is_some_and(|q| ch.subtypes.iter().any(|s| s == q)) {
+                splices.push(vec![other.id]);
+            }
+        }
+        for ((kicked, modes), splice) in kicker_and_mode_choices(obj.def).into_iter().flat_map(|km| splices.iter().map(move |s| (km.clone(), s.clone()))) {
+            let spliced: Vec<crate::ids::DefId> = splice.iter().filter_map(|id| state.object(*id).map(|o| o.def)).collect();
+            let specs = casting::cast_target_specs(Some(obj.def), ch, &modes, &spliced);
+            let mut kickers: Vec<crate::mana::ManaCost> =
                 obj.def.def().map(|d| kicked.iter().filter_map(|k| d.kickers.get(*k).cloned()).collect()).unwrap_or_default();
+            // The splice costs are additional costs too (CR 702.47a, 601.2f).
+            kickers.extend(spliced.iter().filter_map(|d| d.def().and_then(|d| d.splice.as_ref()).map(|s| s.cost.clone())));
             for x in x_values(ch.mana_cost.as_ref(), &pool) {
                 // Not enough mana that may pay for this spell: certainly illegal (CR 601.2h).
                 // The total cost, with its increases (the kicker, CR 702.33a) and reductions
@@ -1152,6 +1177,7 @@ fn list(state: &GameState, by_trial: bool) -> Vec<Action> {
                         sacrifice: vec![],
                         kicked: kicked.clone(),
                         modes: modes.clone(),
+                        splice: splice.clone(),
                     });
                 }
             }

@@ -222,6 +222,7 @@ pub(crate) fn activate(
         x: if ability.cost.x_count() > 0 { Some(x) } else { None },
         kicked: Vec::new(),
         modes: Vec::new(),
+        spliced: Vec::new(),
         kind: StackEntryKind::Ability {
             source,
             source_card,

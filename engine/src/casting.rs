@@ -1,7 +1,7 @@
 //! Casting spells (CR 601): from the hand; sorcery timing unless an instant (CR 307.1, 117.1a);
 //! announce X (CR 601.2b, 107.3a); choose targets (CR 601.2c), an Aura's from its enchant
-//! ability (CR 303.4a, 702.5a); pay the total cost (CR 601.2f-h), with restricted mana only
-//! where its restriction allows (CR 106.6).
+//! ability (CR 303.4a, 702.5a); splice cards from the hand onto it (CR 702.47); pay the total
+//! cost (CR 601.2f-h), with restricted mana only where its restriction allows (CR 106.6).
 
 use crate::costs::{mana_payment, pay_mana};
 use crate::events::Event;
@@ -30,6 +30,9 @@ pub(crate) struct Cast {
     pub kicked: Vec<usize>,
     /// A modal spell's chosen modes, 0-based (CR 700.2a).
     pub modes: Vec<usize>,
+    /// The cards in the caster's hand spliced onto the spell, in the order of their effects
+    /// (CR 702.47a-b).
+    pub splice: Vec<ObjectId>,
 }
 
 /// What a checked cast needs to be carried out.
@@ -41,6 +44,8 @@ pub(crate) struct CastPlan {
     modes: Vec<usize>,
     /// The kicker costs paid, in printed order.
     kicked: Vec<usize>,
+    /// The definitions of the cards spliced onto the spell, in the order of their effects.
+    spliced: Vec<crate::ids::DefId>,
 }
 
 /// Whether `apply` accepts the cast (CR 601.2a-h), carrying nothing out: the card is in the
@@ -50,7 +55,7 @@ pub(crate) struct CastPlan {
 /// mana only where allowed (601.2h, 106.6). `board`: the characteristics now. Once this is
 /// `Ok`, `cast` can't fail.
 pub(crate) fn check_cast(state: &GameState, board: &Board, c: &Cast) -> Result<CastPlan, Rejection> {
-    let Cast { player, card, x, chosen_targets, payment, sacrifice, kicked, modes } = c;
+    let Cast { player, card, x, chosen_targets, payment, sacrifice, kicked, modes, splice } = c;
     let (player, card) = (*player, *card);
     let obj = state.object(card).ok_or(Rejection::NoSuchObject(card))?;
     if obj.zone != ZoneKind::Hand || obj.owner != player {
@@ -90,20 +95,52 @@ pub(crate) fn check_cast(state: &GameState, board: &Board, c: &Cast) -> Result<C
         return Err(Rejection::InvalidChoice(format!("this spell has {} kicker cost(s) (CR 702.33a)", printed_kickers.len())));
     }
     let modes = check_modes(def, !kicked.is_empty(), modes)?;
+    let spliced = check_splice(state, player, card, ch, splice)?;
     // CR 601.2f: the total cost, locked in before any of it is paid (the permanent reducing it
     // may be sacrificed for the same spell, CR 601.2h Example): the mana cost plus the cost
-    // increases (the kicker first), then the reductions.
+    // increases (the kicker first, then the splice costs, additional costs too, CR 702.47a),
+    // then the reductions.
     let cost = paid.iter().filter_map(|k| printed_kickers.get(*k)).fold(cost, |c, k| c.plus(k));
+    let cost = spliced.iter().filter_map(|d| d.def().and_then(|d| d.splice.as_ref())).fold(cost, |c, s| c.plus(&s.cost));
     let cost = reduced_cost(state, board, player, ch, cost);
     check_additional_sacrifice(state, board, player, obj.def, sacrifice)?;
-    let specs = cast_target_specs(Some(obj.def), ch, &modes);
-    if !targets::check_all(state, board, &specs, chosen_targets, player) {
+    // CR 702.47d, 702.47b: the spliced text's targets are chosen as the spell's own are, after
+    // them; a card whose text's targets can't be chosen can't be spliced.
+    let specs = cast_target_specs(Some(obj.def), ch, &modes, &spliced);
+    // CR 702.16b: the spell is the source (a spell being cast has its card's characteristics).
+    if !targets::check_all_from(state, board, &specs, chosen_targets, player, Some(card)) {
         return Err(Rejection::InvalidTarget(format!("the spell needs {} legal target(s)", specs.len())));
     }
     // CR 105.2b: the spell's colors decide what restricted mana may pay for it.
     let purpose = SpendPurpose::CastSpell { colors: ch.colors.len() };
     mana_payment(state, player, &cost, x, payment.as_ref(), purpose)?;
-    Ok(CastPlan { cost, x, purpose, modes, kicked: paid })
+    Ok(CastPlan { cost, x, purpose, modes, kicked: paid, spliced })
+}
+
+/// CR 702.47a-b, 601.2b: the cards spliced onto the spell: each a card in the caster's hand
+/// with "splice onto [subtype]", a subtype the spell has, spliced at most once; never the
+/// spell's own card, which is on the stack as the cards to splice are revealed (Glacial Ray's
+/// ruling of 2013-06-07). Their definitions, in the order given (their effects' order).
+fn check_splice(state: &GameState, player: PlayerId, card: ObjectId, spell: &Characteristics, chosen: &[ObjectId]) -> Result<Vec<crate::ids::DefId>, Rejection> {
+    let mut out = Vec::new();
+    for (i, id) in chosen.iter().enumerate() {
+        if *id == card {
+            return Err(Rejection::InvalidChoice("a card can't be spliced onto itself: it is on the stack (CR 702.47a)".into()));
+        }
+        if chosen.get(..i).is_some_and(|earlier| earlier.contains(id)) {
+            return Err(Rejection::InvalidChoice("a card can be spliced onto a spell only once (CR 702.47b)".into()));
+        }
+        let o = state.object(*id).ok_or(Rejection::NoSuchObject(*id))?;
+        if o.zone != ZoneKind::Hand || o.owner != player {
+            return Err(Rejection::InvalidChoice("only a card in your hand can be spliced (CR 702.47a)".into()));
+        }
+        let onto = o.def.def().and_then(|d| d.splice.as_ref()).map(|s| s.onto.as_str());
+        if !onto.is_some_and(|q| spell.subtypes.iter().any(|s| s == q)) {
+            return Err(Rejection::InvalidChoice("the card has no splice ability for a spell of this quality (CR 702.47a)".into()));
+        }
+        out.push(o.def);
+    }
+    Ok(out)
 }
 
 /// CR 700.2a, 700.2d, 601.4: a modal spell's modes are chosen as it is cast: "choose one"
@@ -135,20 +172,23 @@ fn check_modes(def: Option<&crate::cards::CardDef>, kicked: bool, chosen: &[usiz
 }
 
 /// The targets a spell with these chosen modes needs (CR 601.2c, 700.2c): a modal spell's
-/// are those of its chosen modes, in printed order.
-pub(crate) fn cast_target_specs(def: Option<crate::ids::DefId>, ch: &Characteristics, modes: &[usize]) -> Vec<TargetSpec> {
+/// are those of its chosen modes, in printed order; then those of the text of each card
+/// spliced onto it, in its order (CR 702.47d).
+pub(crate) fn cast_target_specs(def: Option<crate::ids::DefId>, ch: &Characteristics, modes: &[usize], spliced: &[crate::ids::DefId]) -> Vec<TargetSpec> {
     let card = def.filter(|d| !d.is_token_def()).and_then(|d| d.def());
-    match card {
+    let mut specs = match card {
         Some(d) if !d.modes.is_empty() => modes.iter().filter_map(|m| d.modes.get(*m)).flat_map(|m| m.targets.iter().cloned()).collect(),
         _ => spell_target_specs(def, ch),
-    }
+    };
+    specs.extend(spliced.iter().filter_map(|d| d.def()).flat_map(|d| d.spell_targets.iter().cloned()));
+    specs
 }
 
 /// `board`: the characteristics now, if the caller has them.
 pub(crate) fn cast(state: &mut GameState, c: Cast, ev: &mut Vec<Event>, board: Option<&Board>) -> Result<(), Rejection> {
     let mut kept = None;
     let board = given_or_kept(board, state, &mut kept);
-    let CastPlan { cost, x, purpose, modes, kicked } = check_cast(state, board, &c)?;
+    let CastPlan { cost, x, purpose, modes, kicked, spliced } = check_cast(state, board, &c)?;
     let Cast { player, card, chosen_targets, payment, sacrifice, .. } = c;
     // CR 601.2h: the costs are paid, mana first and then the sacrifice, in any order the
     // player likes; the total was locked in by the check.
@@ -188,6 +228,7 @@ pub(crate) fn cast(state: &mut GameState, c: Cast, ev: &mut Vec<Event>, board: O
         kind: StackEntryKind::Spell,
         kicked,
         modes,
+        spliced,
     });
     ev.push(Event::SpellCast { player, object: new, x: announced });
     crate::triggers::spell_cast(state, new);

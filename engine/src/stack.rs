@@ -26,7 +26,7 @@ pub(crate) fn resolve_top(state: &mut GameState, answers: &Answers, ev: &mut Vec
                 let specs = crate::casting::spell_target_specs(state.object(entry.id).map(|o| o.def), ch);
                 let mut attach_to = None;
                 if let (Some(spec), Some(target)) = (specs.first(), entry.targets.first()) {
-                    if !targets::is_legal(state, &board, spec, target, entry.controller) {
+                    if !targets::is_legal_from(state, &board, spec, target, entry.controller, Some(entry.id)) {
                         ev.push(Event::DidNotResolve { id: entry.id });
                         zones::move_to(state, entry.id, ZoneKind::Graveyard, None, ev);
                         return Ok(());
@@ -91,21 +91,29 @@ pub(crate) fn resolve_top(state: &mut GameState, answers: &Answers, ev: &mut Vec
                 Some(d) if !d.modes.is_empty() => entry.modes.iter().filter_map(|m| d.modes.get(*m)).collect(),
                 _ => Vec::new(),
             };
-            let printed = if modes.is_empty() {
+            let mut printed = if modes.is_empty() {
                 def.map(|d| d.spell_targets.clone()).unwrap_or_default()
             } else {
                 modes.iter().flat_map(|m| m.targets.iter().cloned()).collect()
             };
+            let main_targets = printed.len();
+            // CR 702.47c-d: the text of the cards spliced onto it, with their targets, after
+            // the main spell's.
+            let spliced: Vec<&crate::cards::CardDef> = entry.spliced.iter().filter_map(|d| d.def()).collect();
+            printed.extend(spliced.iter().flat_map(|d| d.spell_targets.iter().cloned()));
             let specs = targets::expand(&printed, entry.targets.len()).0;
+            // CR 702.16b: the spell is the source (the spell's colors, not a spliced card's,
+            // CR 702.47c).
             let legal: Vec<bool> = specs
                 .iter()
                 .zip(&entry.targets)
-                .map(|(s, t)| targets::is_legal(state, &board, s, t, entry.controller))
+                .map(|(s, t)| targets::is_legal_from(state, &board, s, t, entry.controller, Some(entry.id)))
                 .collect();
             // CR 608.2b: with every target illegal the spell doesn't resolve; with some legal,
             // it does what it can (for a modal spell, each chosen mode in order).
-            let parts: Vec<(crate::abilities::Effect, std::ops::Range<usize>)> = if modes.is_empty() {
-                def.and_then(|d| d.spell_effect.clone()).map(|e| (e, 0..entry.targets.len())).into_iter().collect()
+            let main_end = if spliced.is_empty() { entry.targets.len() } else { main_targets.min(entry.targets.len()) };
+            let mut parts: Vec<(crate::abilities::Effect, std::ops::Range<usize>)> = if modes.is_empty() {
+                def.and_then(|d| d.spell_effect.clone()).map(|e| (e, 0..main_end)).into_iter().collect()
             } else {
                 let mut at = 0usize;
                 modes
@@ -117,6 +125,13 @@ pub(crate) fn resolve_top(state: &mut GameState, answers: &Answers, ev: &mut Vec
                     })
                     .collect()
             };
+            // CR 702.47b: the main spell's effects first, then each spliced card's in order.
+            let mut at = main_end;
+            for d in &spliced {
+                let from = at;
+                at = at.saturating_add(d.spell_targets.len());
+                parts.extend(d.spell_effect.clone().map(|e| (e, from..at.min(entry.targets.len()))));
+            }
             if !specs.is_empty() && legal.iter().all(|l| !l) {
                 ev.push(Event::DidNotResolve { id: entry.id });
             } else if !parts.is_empty() {

@@ -235,6 +235,12 @@ pub struct StackEntry {
     /// those modes' targets in that order.
     #[serde(default)]
     pub modes: Vec<usize>,
+    /// The cards spliced onto a spell (CR 702.47a), in the order their effects happen after
+    /// the main spell's (702.47b): the spell has their rules text (a text-changing effect,
+    /// 702.47c), not their other characteristics, and only while it is on the stack (702.47e:
+    /// this entry is gone once it leaves). Their targets follow the main spell's.
+    #[serde(default)]
+    pub spliced: Vec<crate::ids::DefId>,
 }
 
 /// A delayed triggered ability (CR 603.7a): created as a spell or ability resolves, it

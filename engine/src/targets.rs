@@ -121,8 +121,9 @@ pub fn matches(
     }
 }
 
-/// `is_legal` for a spell or ability whose source is `source`: "another target" can't be the
-/// source itself.
+/// `is_legal` for a spell or ability whose source is `source` (a spell is its own source):
+/// "another target" can't be the source itself, and protection keeps a source of its quality
+/// from targeting (CR 702.16b).
 pub fn is_legal_from(
     state: &GameState,
     board: &Board,
@@ -134,6 +135,13 @@ pub fn is_legal_from(
     let another = matches!(spec, TargetSpec::Permanent { another: true, .. } | TargetSpec::OtherCreature);
     if another && source.is_some_and(|s| *target == Target::Object(s)) {
         return false;
+    }
+    // CR 702.16b: a permanent with protection can't be the target of spells with the stated
+    // quality, nor of abilities from a source with it (its colors as it is now).
+    if let (Some(source), Target::Object(id)) = (source, target) {
+        if state.object(*id).is_some_and(|o| o.on_battlefield()) && crate::combat::protected_from(state, board, *id, source) {
+            return false;
+        }
     }
     is_legal(state, board, spec, target, controller)
 }
@@ -243,7 +251,7 @@ pub(crate) fn entry_specs(state: &GameState, board: &Board, entry: &crate::state
     match &entry.kind {
         StackEntryKind::Spell => {
             let printed = match board.get(&entry.id) {
-                Some(ch) => crate::casting::cast_target_specs(state.object(entry.id).map(|o| o.def), ch, &entry.modes),
+                Some(ch) => crate::casting::cast_target_specs(state.object(entry.id).map(|o| o.def), ch, &entry.modes, &entry.spliced),
                 None => Vec::new(),
             };
             (expand(&printed, entry.targets.len()).0, entry.id)
@@ -287,7 +295,7 @@ pub(crate) fn choose_new_targets(
         let mut view = state.clone();
         view.stack.insert(
             0,
-            crate::state::StackEntry { id: spell, controller, targets: Vec::new(), x: None, kind: StackEntryKind::Spell, kicked: Vec::new(), modes: Vec::new() },
+            crate::state::StackEntry { id: spell, controller, targets: Vec::new(), x: None, kind: StackEntryKind::Spell, kicked: Vec::new(), modes: Vec::new(), spliced: Vec::new() },
         );
         during = Some(view);
     }

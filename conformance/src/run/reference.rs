@@ -532,7 +532,12 @@ impl<G: RulesGame> Session<G> {
                         .ok_or_else(|| StepError::Failed("modes are numbered from 1".into()))?,
                     None => Vec::new(),
                 };
-                self.apply(Action::CastSpell { player, card, x: a.x, targets, payment, sacrifice, kicked, modes })
+                // The cards spliced onto it are revealed as it is cast (CR 601.2b, 702.47a).
+                let splice = match a.choose.as_ref().and_then(|c| c.splice.as_ref()) {
+                    Some(s) => s.iter().map(|r| self.object(r)).collect::<Result<_, _>>()?,
+                    None => Vec::new(),
+                };
+                self.apply(Action::CastSpell { player, card, x: a.x, targets, payment, sacrifice, kicked, modes, splice })
             }
             Verb::PlayLand { card } => {
                 let card = self.object(card)?;

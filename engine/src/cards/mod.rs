@@ -100,6 +100,7 @@ mod new_targets_examples;
 mod double_faced_examples;
 mod imprint_examples;
 mod haunt_examples;
+mod splice_examples;
 mod pyroclasm;
 mod rusted_sentinel;
 mod sorins_thirst;
@@ -116,6 +117,14 @@ mod combat_damage_triggers;
 mod draw_replacements;
 mod echo_cards;
 mod enters_replacements;
+
+/// "Splice onto [quality] [cost]" (CR 702.47a).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Splice {
+    /// The quality of the spells it may be spliced onto: a subtype ("Arcane").
+    pub onto: String,
+    pub cost: ManaCost,
+}
 
 /// Printed characteristics and abilities of a card or token definition (CR 109.3).
 #[derive(Clone, Debug, PartialEq)]
@@ -149,6 +158,9 @@ pub struct CardDef {
     pub modes: Vec<crate::abilities::SpellMode>,
     /// How many of `modes` are chosen.
     pub mode_count: crate::abilities::ModeCount,
+    /// "Splice onto [quality] [cost]" (CR 702.47a): the subtype a spell must have for this card
+    /// to be spliced onto it, and the splice cost.
+    pub splice: Option<Splice>,
     /// The back face of a double-faced card (CR 712.1, 712.2): the card has only its front
     /// face's characteristics (these) outside the battlefield and stack, and as a permanent
     /// with its front face up (CR 712.8a, 712.8d); transforming isn't modelled, so that is
@@ -177,8 +189,17 @@ impl CardDef {
             kickers: Vec::new(),
             modes: Vec::new(),
             mode_count: crate::abilities::ModeCount::One,
+            splice: None,
             back_face: None,
         }
+    }
+    /// "Splice onto [subtype] [cost]" (CR 702.47a), with its keyword.
+    pub(crate) fn splice_onto(mut self, subtype: &str, cost: &str) -> CardDef {
+        if let Ok(cost) = ManaCost::parse(cost) {
+            self.splice = Some(Splice { onto: subtype.to_string(), cost });
+        }
+        self.abilities.push(Ability::Keyword(Keyword::Splice));
+        self
     }
     /// The back face of a double-faced card (CR 712.2), with its color indicator as its colors
     /// (CR 204).
@@ -608,6 +629,10 @@ fn registry() -> &'static Registry {
             // CR 113.6k Example 1, issue 28 (haunt, a trigger condition functioning from exile),
             // outside the generator POOL: byte 195.
             haunt_examples::absolver_thrull(),
+            // CR 702.47a Example 1 and 702.47c Example 1, issue 28 (splice), outside the
+            // generator POOL: bytes 194-193.
+            splice_examples::glacial_ray(),
+            splice_examples::reach_through_mists(),
         ]);
         let tokens = vec![
             hangarback_walker::thopter_token(),
@@ -816,7 +841,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 227);
+        assert_eq!(names.len(), 229);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {

@@ -69,6 +69,7 @@ fn disallow_counters_an_activated_ability() {
         sacrifice: vec![],
         kicked: vec![],
         modes: vec![],
+        splice: vec![],
     }));
     cast_at(&mut g, BOB, disallow, None, vec![ability]).unwrap();
     resolve_top(&mut g, Answers::default()).unwrap();

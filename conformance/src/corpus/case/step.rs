@@ -315,6 +315,11 @@ pub struct Choice {
     /// kept or changed (refs, `alice`/`bob`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub new_targets: Option<Vec<Target>>,
+    /// On `cast`: refs of the cards in the caster's hand spliced onto the spell (CR 702.47a,
+    /// 601.2b), in the order their effects happen after the spell's own (702.47b); the
+    /// action's `targets` are the spell's, then each spliced card's (702.47d).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub splice: Option<Vec<String>>,
 }
 
 
@@ -393,6 +398,9 @@ impl Choice {
         }
         if let Some(t) = &self.new_targets {
             out.push(("new_targets".into(), Lit::List(t.iter().map(Target::to_lit).collect())));
+        }
+        if let Some(s) = &self.splice {
+            out.push(("splice".into(), Lit::strs(s.iter().cloned())));
         }
         if let Some(d) = &self.damage {
             out.push((

@@ -231,14 +231,14 @@ fn to_corpus(game: &Game, refs: &[String], a: &EngineAction) -> Option<Action> {
             }
             a
         }
-        EngineAction::CastSpell { card, x, targets: ts, payment, kicked, modes, .. } => {
+        EngineAction::CastSpell { card, x, targets: ts, payment, kicked, modes, splice, .. } => {
             if payment.is_some() {
                 return None;
             }
             let mut a = action(Verb::Cast { card: r(card)? }, by);
             a.x = *x;
             a.targets = targets(ts)?;
-            if !kicked.is_empty() || !modes.is_empty() {
+            if !kicked.is_empty() || !modes.is_empty() || !splice.is_empty() {
                 let modes = modes.iter().map(|m| u32::try_from(*m).ok()?.checked_add(1)).collect::<Option<Vec<u32>>>()?;
                 a.choose = Some(crate::corpus::case::Choice {
                     kicked: if kicked.is_empty() {
@@ -249,6 +249,7 @@ fn to_corpus(game: &Game, refs: &[String], a: &EngineAction) -> Option<Action> {
                         ))
                     },
                     modes: (!modes.is_empty()).then_some(modes),
+                    splice: if splice.is_empty() { None } else { Some(splice.iter().map(r).collect::<Option<Vec<String>>>()?) },
                     ..crate::corpus::case::Choice::default()
                 });
             }

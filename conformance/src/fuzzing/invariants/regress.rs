@@ -481,7 +481,7 @@ impl<'a> Writer<'a> {
                 }
                 f
             }
-            Action::CastSpell { card, x, targets: ts, kicked, modes, .. } => {
+            Action::CastSpell { card, x, targets: ts, kicked, modes, splice, .. } => {
                 let mut f = vec!["do = \"cast\"".into(), format!("card = {}", q(&self.obj_ref(state, *card, inv)?)), by];
                 if let Some(x) = x {
                     f.push(format!("x = {x}"));
@@ -497,6 +497,10 @@ impl<'a> Writer<'a> {
                 if !modes.is_empty() {
                     let ms: Vec<String> = modes.iter().map(|m| m.saturating_add(1).to_string()).collect();
                     announced.push(format!("modes = [{}]", ms.join(", ")));
+                }
+                if !splice.is_empty() {
+                    let ss = splice.iter().map(|id| self.obj_ref(state, *id, inv).map(|r| q(&r))).collect::<Result<Vec<String>, _>>()?;
+                    announced.push(format!("splice = [{}]", ss.join(", ")));
                 }
                 if !announced.is_empty() {
                     f.push(format!("choose = {{ {} }}", announced.join(", ")));

@@ -5,8 +5,9 @@
 //! 608.2i), generic mana only and never below zero; the total is locked in before it is paid
 //! (CR 601.2h Example: sacrificing Thunderscape Familiar as part of the cost still reduces it).
 //! A kicked spell's total cost includes its kicker cost, a cost increase added before the
-//! reductions (CR 702.33a, 601.2f). Read here from the cards' static abilities and kicker,
-//! apart from the engine's `casting`.
+//! reductions (CR 702.33a, 601.2f), and so do the splice costs of the cards spliced onto it
+//! (CR 702.47a). Read here from the cards' static abilities, kicker and splice, apart from the
+//! engine's `casting`.
 //!
 //! Armed by every accepted cast of a spell with a mana cost.
 
@@ -43,12 +44,15 @@ pub(crate) fn reductions(state: &GameState, board: &Board, player: PlayerId, car
 }
 
 /// The total cost's mana value of casting `card` with `x` for `player` now, if it has a mana
-/// cost; `kicked`: with those of its kicker costs added.
-fn total_cost(state: &GameState, board: &Board, player: PlayerId, card: ObjectId, x: u32, kicked: &[usize]) -> Option<u32> {
+/// cost; `kicked`: with those of its kicker costs added; `splice`: with the splice costs of
+/// those cards added.
+fn total_cost(state: &GameState, board: &Board, player: PlayerId, card: ObjectId, x: u32, kicked: &[usize], splice: &[ObjectId]) -> Option<u32> {
     let spell = board.get(&card)?;
     let printed = spell.mana_cost.as_ref()?;
     let kickers = state.object(card).and_then(|o| o.def.def()).map(|d| d.kickers.clone()).unwrap_or_default();
-    let cost = &kicked.iter().filter_map(|k| kickers.get(*k)).fold(printed.clone(), |c, k| c.plus(k));
+    let cost = kicked.iter().filter_map(|k| kickers.get(*k)).fold(printed.clone(), |c, k| c.plus(k));
+    let splices = splice.iter().filter_map(|id| state.object(*id).and_then(|o| o.def.def()).and_then(|d| d.splice.clone()));
+    let cost = &splices.fold(cost, |c, s| c.plus(&s.cost));
     let mut generic = cost.generic;
     if !spell.is(CardType::Creature) {
         for o in state.zone_objects(ZoneKind::Battlefield, None) {
@@ -75,9 +79,9 @@ fn phyrexian_symbols(board: &Board, card: ObjectId) -> u32 {
 }
 
 pub(super) fn check<G: RulesGame>(t: &Transition<'_, G>) -> Result<bool, Broken> {
-    let (Ok(_), Action::CastSpell { player, card, x, kicked, .. }) = (t.outcome, t.action) else { return Ok(false) };
+    let (Ok(_), Action::CastSpell { player, card, x, kicked, splice, .. }) = (t.outcome, t.action) else { return Ok(false) };
     let (b, a) = (t.before.state(), t.after.state());
-    let Some(total) = total_cost(b, t.before_board, *player, *card, x.unwrap_or(0), kicked) else { return Ok(false) };
+    let Some(total) = total_cost(b, t.before_board, *player, *card, x.unwrap_or(0), kicked, splice) else { return Ok(false) };
     let pool = |s: &GameState| s.player(*player).map(|p| p.mana_pool.total()).unwrap_or(0);
     let spent = pool(b).saturating_sub(pool(a));
     // CR 107.4f: a Phyrexian symbol paid with 2 life instead of mana; casting pays no other life.
