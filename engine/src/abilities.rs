@@ -73,6 +73,11 @@ pub enum Keyword {
     /// card is in its owner's hand; its quality and cost are the card's (`CardDef::splice`),
     /// used as a spell with that quality is cast (`casting::check_cast`).
     Splice,
+    /// CR 702.51a: a static ability that functions while the spell is on the stack: for each
+    /// colored mana in its total cost, an untapped creature of that color its caster controls
+    /// may be tapped rather than paying that mana, and for each generic mana any untapped
+    /// creature they control (`tap_to_pay`, chosen as the spell is cast: `CastCosts::convoke`).
+    Convoke,
 }
 
 impl Keyword {
@@ -81,6 +86,7 @@ impl Keyword {
             Keyword::Kicker => "Kicker",
             Keyword::Splice => "Splice",
             Keyword::Haunt => "Haunt",
+            Keyword::Convoke => "Convoke",
             Keyword::Flying => "Flying",
             Keyword::Haste => "Haste",
             Keyword::FirstStrike => "First strike",

@@ -91,6 +91,21 @@ pub struct Answers {
     pub new_targets: Option<Vec<Target>>,
 }
 
+/// What a cast pays by tapping permanents rather than with mana from the pool (CR 601.2h).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CastCosts {
+    /// The creatures tapped for convoke (CR 702.51a), each paying one mana of one of its
+    /// colors (`Some`) or one generic mana (`None`) of the spell's total cost.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub convoke: Vec<(ObjectId, Option<ManaType>)>,
+}
+
+impl CastCosts {
+    pub fn is_empty(&self) -> bool {
+        *self == CastCosts::default()
+    }
+}
+
 /// How one attacking or blocking creature assigns its combat damage (CR 510.1): the
 /// creature, and each recipient with its amount.
 pub type DamageAssignment = (ObjectId, Vec<(Target, u32)>);
@@ -131,6 +146,10 @@ pub enum Action {
         /// order their effects happen, after the main spell's (702.47b).
         #[serde(default)]
         splice: Vec<ObjectId>,
+        /// The permanents tapped rather than paying mana as the total cost is paid (CR 601.2h:
+        /// convoke, 702.51a).
+        #[serde(default, skip_serializing_if = "CastCosts::is_empty")]
+        costs: CastCosts,
     },
     /// `ability`: 0-based index among the object's activated abilities (Oracle order; a basic
     /// land's intrinsic mana ability is 0).
@@ -283,7 +302,7 @@ fn accepted_by_checks(state: &GameState, board: &Board, cache: &ProductionCache,
         // CR 305.1-305.2: `lands::play_land` fails only where this check does.
         Action::PlayLand { card, pay, .. } => lands::check_play_land(state, player, *card, *pay, Some(board)).is_ok(),
         // CR 601.2a-h: once checked, the spell moves to the stack and nothing can fail.
-        Action::CastSpell { card, x, targets, payment, sacrifice, kicked, modes, splice, .. } => {
+        Action::CastSpell { card, x, targets, payment, sacrifice, kicked, modes, splice, costs, .. } => {
             let c = casting::Cast {
                 player,
                 card: *card,
@@ -294,6 +313,7 @@ fn accepted_by_checks(state: &GameState, board: &Board, cache: &ProductionCache,
                 kicked: kicked.clone(),
                 modes: modes.clone(),
                 splice: splice.clone(),
+                costs: costs.clone(),
             };
             casting::check_cast(state, board, &c).is_ok()
         }
@@ -344,8 +364,8 @@ fn apply_action(
     match action {
         Action::PassPriority { answers, .. } => priority::pass(state, player, &answers, ev),
         Action::PlayLand { card, pay, .. } => lands::play_land(state, player, card, pay, ev, board),
-        Action::CastSpell { card, x, targets, payment, sacrifice, kicked, modes, splice, .. } => {
-            casting::cast(state, casting::Cast { player, card, x, chosen_targets: targets, payment, sacrifice, kicked, modes, splice }, ev, board)
+        Action::CastSpell { card, x, targets, payment, sacrifice, kicked, modes, splice, costs, .. } => {
+            casting::cast(state, casting::Cast { player, card, x, chosen_targets: targets, payment, sacrifice, kicked, modes, splice, costs }, ev, board)
         }
         Action::ActivateAbility { source, ability, x, targets, mana_choice, payment, replacement_order, .. } => {
             activation::activate(
@@ -1159,26 +1179,41 @@ fn list(state: &GameState, by_trial: bool) -> Vec<Action> {
                 // Not enough mana that may pay for this spell: certainly illegal (CR 601.2h).
                 // The total cost, with its increases (the kicker, CR 702.33a) and reductions
                 // (CR 601.2f), is what must be paid.
+                // Convoke may pay up to one mana for each untapped creature (CR 702.51a).
+                let convokers = if ch.has_keyword(crate::abilities::Keyword::Convoke) {
+                    let n = state.zone_objects(ZoneKind::Battlefield, Some(player)).iter().filter(|o| !o.tapped && board.get(&o.id).is_some_and(|c| c.is(CardType::Creature))).count();
+                    u32::try_from(n).unwrap_or(u32::MAX)
+                } else {
+                    0
+                };
                 if !by_trial
                     && ch.mana_cost.as_ref().is_some_and(|c| {
                         let c = kickers.iter().fold(c.clone(), |c, k| c.plus(k));
-                        casting::reduced_cost(state, &board, player, ch, c).mana_value(x.unwrap_or(0)) > available
+                        casting::reduced_cost(state, &board, player, ch, c).mana_value(x.unwrap_or(0)) > available.saturating_add(convokers)
                     })
                 {
                     continue;
                 }
+                // CR 702.51a: with convoke, also one way of tapping creatures for part of it.
+                let convoke = ch.mana_cost.as_ref().filter(|_| ch.has_keyword(crate::abilities::Keyword::Convoke)).map(|c| {
+                    let total = casting::reduced_cost(state, &board, player, ch, kickers.iter().fold(c.clone(), |c, k| c.plus(k)));
+                    crate::tap_to_pay::every_creature_convoking(state, &board, player, ch, &total, x.unwrap_or(0))
+                });
                 for t in target_lists(state, &board, &specs, player, &memo) {
-                    candidates.push(Action::CastSpell {
-                        player,
-                        card: obj.id,
-                        x,
-                        targets: t,
-                        payment: None,
-                        sacrifice: vec![],
-                        kicked: kicked.clone(),
-                        modes: modes.clone(),
-                        splice: splice.clone(),
-                    });
+                    for costs in std::iter::once(CastCosts::default()).chain(convoke.clone().filter(|c| !c.is_empty())) {
+                        candidates.push(Action::CastSpell {
+                            player,
+                            card: obj.id,
+                            x,
+                            targets: t.clone(),
+                            payment: None,
+                            sacrifice: vec![],
+                            kicked: kicked.clone(),
+                            modes: modes.clone(),
+                            splice: splice.clone(),
+                            costs,
+                        });
+                    }
                 }
             }
         }

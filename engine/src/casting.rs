@@ -33,6 +33,8 @@ pub(crate) struct Cast {
     /// The cards in the caster's hand spliced onto the spell, in the order of their effects
     /// (CR 702.47a-b).
     pub splice: Vec<ObjectId>,
+    /// The permanents tapped rather than paying mana (CR 601.2h, 702.51a).
+    pub costs: crate::actions::CastCosts,
 }
 
 /// What a checked cast needs to be carried out.
@@ -46,6 +48,8 @@ pub(crate) struct CastPlan {
     kicked: Vec<usize>,
     /// The definitions of the cards spliced onto the spell, in the order of their effects.
     spliced: Vec<crate::ids::DefId>,
+    /// What the permanents tapped pay, and the rest paid with mana (CR 702.51a).
+    taps: crate::tap_to_pay::Taps,
 }
 
 /// Whether `apply` accepts the cast (CR 601.2a-h), carrying nothing out: the card is in the
@@ -55,7 +59,7 @@ pub(crate) struct CastPlan {
 /// mana only where allowed (601.2h, 106.6). `board`: the characteristics now. Once this is
 /// `Ok`, `cast` can't fail.
 pub(crate) fn check_cast(state: &GameState, board: &Board, c: &Cast) -> Result<CastPlan, Rejection> {
-    let Cast { player, card, x, chosen_targets, payment, sacrifice, kicked, modes, splice } = c;
+    let Cast { player, card, x, chosen_targets, payment, sacrifice, kicked, modes, splice, costs } = c;
     let (player, card) = (*player, *card);
     let obj = state.object(card).ok_or(Rejection::NoSuchObject(card))?;
     if obj.zone != ZoneKind::Hand || obj.owner != player {
@@ -113,8 +117,11 @@ pub(crate) fn check_cast(state: &GameState, board: &Board, c: &Cast) -> Result<C
     }
     // CR 105.2b: the spell's colors decide what restricted mana may pay for it.
     let purpose = SpendPurpose::CastSpell { colors: ch.colors.len() };
-    mana_payment(state, player, &cost, x, payment.as_ref(), purpose)?;
-    Ok(CastPlan { cost, x, purpose, modes, kicked: paid, spliced })
+    // CR 601.2h, 702.51a-b: permanents tapped rather than paying part of the total cost; the
+    // rest is paid with mana.
+    let taps = crate::tap_to_pay::plan(state, board, player, ch, &cost, x, costs)?;
+    mana_payment(state, player, &taps.to_pay, taps.x, payment.as_ref(), purpose)?;
+    Ok(CastPlan { cost, x, purpose, modes, kicked: paid, spliced, taps })
 }
 
 /// CR 702.47a-b, 601.2b: the cards spliced onto the spell: each a card in the caster's hand
@@ -188,12 +195,16 @@ pub(crate) fn cast_target_specs(def: Option<crate::ids::DefId>, ch: &Characteris
 pub(crate) fn cast(state: &mut GameState, c: Cast, ev: &mut Vec<Event>, board: Option<&Board>) -> Result<(), Rejection> {
     let mut kept = None;
     let board = given_or_kept(board, state, &mut kept);
-    let CastPlan { cost, x, purpose, modes, kicked, spliced } = check_cast(state, board, &c)?;
+    let CastPlan { cost, x, purpose, modes, kicked, spliced, taps } = check_cast(state, board, &c)?;
     let Cast { player, card, chosen_targets, payment, sacrifice, .. } = c;
     // CR 601.2h: the costs are paid, mana first and then the sacrifice, in any order the
     // player likes; the total was locked in by the check.
     let pool_before = state.player(player).map_or(0, |p| p.mana_pool.total());
-    pay_mana(state, player, &cost, x, payment.as_ref(), purpose, ev)?;
+    pay_mana(state, player, &taps.to_pay, taps.x, payment.as_ref(), purpose, ev)?;
+    // CR 702.51a: the creatures tapped rather than paying mana (CR 702.51c: they convoked it).
+    for id in &taps.tapped {
+        zones::tap(state, *id, ev);
+    }
     // CR 700.14: the mana actually spent (after cost changes; life paid for a Phyrexian
     // symbol is no mana) counts toward what the player expends this turn.
     let spent = pool_before.saturating_sub(state.player(player).map_or(0, |p| p.mana_pool.total()));

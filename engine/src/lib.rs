@@ -44,6 +44,7 @@ mod sba;
 pub mod setup;
 pub mod shared;
 mod stack;
+mod tap_to_pay;
 pub mod state;
 pub mod targets;
 mod triggers;

@@ -652,6 +652,11 @@ fn action_refs<'a>(a: &'a Action, uses: &mut Vec<(Vec<Seg<'static>>, &'a str)>) 
                 uses.push((with(&[Seg::Key("splice"), Seg::Index(i)]), r));
             }
         }
+        if let Some(c) = &choice.convoke {
+            for r in c.keys() {
+                uses.push((with(&[Seg::Key("convoke")]), r));
+            }
+        }
         if let Some(ts) = &choice.new_targets {
             for (i, t) in ts.iter().enumerate() {
                 if let Some(r) = t.ref_name() {

@@ -12,7 +12,7 @@ use mtg_engine::{
 };
 
 use crate::fuzzing::invariants::RulesGame;
-use crate::corpus::case::{AbilityKind, Action as CaseAction, Case, Choice, Mana, Player, Setup, Step, Target, TurnStep, Verb, Zone};
+use crate::corpus::case::{AbilityKind, Action as CaseAction, Case, Choice, ConvokePays, Mana, Player, Setup, Step, Target, TurnStep, Verb, Zone};
 use crate::run::protocol::{json_len, reply_budget, CaseView, StepView, Subject};
 use crate::run::engine::{
     CaseReply, Engine, EngineInfo, ObjectObservation, Observation, PlayerObservation, StackItemObservation, StepReply,
@@ -537,7 +537,20 @@ impl<G: RulesGame> Session<G> {
                     Some(s) => s.iter().map(|r| self.object(r)).collect::<Result<_, _>>()?,
                     None => Vec::new(),
                 };
-                self.apply(Action::CastSpell { player, card, x: a.x, targets, payment, sacrifice, kicked, modes, splice })
+                                // Creatures tapped for convoke, each with what it pays (CR 702.51a).
+                let mut costs = mtg_engine::actions::CastCosts::default();
+                for (r, pays) in a.choose.as_ref().and_then(|c| c.convoke.as_ref()).into_iter().flatten() {
+                    let mana = match pays {
+                        ConvokePays::Generic => None,
+                        ConvokePays::W => Some(ManaType::White),
+                        ConvokePays::U => Some(ManaType::Blue),
+                        ConvokePays::B => Some(ManaType::Black),
+                        ConvokePays::R => Some(ManaType::Red),
+                        ConvokePays::G => Some(ManaType::Green),
+                    };
+                    costs.convoke.push((self.object(r)?, mana));
+                }
+                self.apply(Action::CastSpell { player, card, x: a.x, targets, payment, sacrifice, kicked, modes, splice, costs })
             }
             Verb::PlayLand { card } => {
                 let card = self.object(card)?;

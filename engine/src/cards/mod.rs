@@ -101,6 +101,7 @@ mod double_faced_examples;
 mod imprint_examples;
 mod haunt_examples;
 mod splice_examples;
+mod convoke_examples;
 mod pyroclasm;
 mod rusted_sentinel;
 mod sorins_thirst;
@@ -633,6 +634,10 @@ fn registry() -> &'static Registry {
             // generator POOL: bytes 194-193.
             splice_examples::glacial_ray(),
             splice_examples::reach_through_mists(),
+            // CR 702.51b Example 1, issue 28 (convoke after a cost reduction), outside the
+            // generator POOL: bytes 192-191.
+            convoke_examples::heartless_summoning(),
+            convoke_examples::siege_wurm(),
         ]);
         let tokens = vec![
             hangarback_walker::thopter_token(),
@@ -841,7 +846,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 229);
+        assert_eq!(names.len(), 231);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {

@@ -11,7 +11,7 @@ fn seas_on(s: &mut GameSetup, land: CardId) -> CardId {
 
 fn cast_targeting(g: &mut Game, c: CardId, targets: Vec<Target>) -> Result<Vec<Event>, Rejection> {
     let card = obj(g, c);
-    g.apply(Action::CastSpell { player: ALICE, card, x: None, targets, payment: None, sacrifice: vec![], kicked: vec![], modes: vec![], splice: vec![] })
+    g.apply(Action::CastSpell { player: ALICE, card, x: None, targets, payment: None, sacrifice: vec![], kicked: vec![], modes: vec![], splice: vec![], costs: Default::default() })
 }
 
 #[test]

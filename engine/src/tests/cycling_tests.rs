@@ -182,7 +182,7 @@ fn countering_the_cycling_ability_leaves_the_trigger() {
     pass(&mut g).unwrap();
     let cycling = Target::Object(g.stack_view()[1].id);
     let disallow = g.state().zone_objects(ZoneKind::Hand, Some(BOB))[0].id;
-    g.apply(Action::CastSpell { player: BOB, card: disallow, x: None, targets: vec![cycling], payment: None, sacrifice: vec![], kicked: vec![], modes: vec![], splice: vec![] }).unwrap();
+    g.apply(Action::CastSpell { player: BOB, card: disallow, x: None, targets: vec![cycling], payment: None, sacrifice: vec![], kicked: vec![], modes: vec![], splice: vec![], costs: Default::default() }).unwrap();
     resolve_top(&mut g, Answers::default()).unwrap();
     assert_eq!(g.stack_view().len(), 1);
     assert_eq!(g.stack_view()[0].source_card, Some(resonance));

@@ -47,9 +47,9 @@ fn sorcery_timing_and_mana() {
     assert_eq!(cast(&mut g, ALICE, bears, None).unwrap_err().class(), "timing");
     s.step = Step::PrecombatMain;
     let mut g = Game::new(s).unwrap();
-    let bad = Action::CastSpell { player: ALICE, card: obj(&g, bears), x: None, targets: vec![], payment: Some(pool("{G}")), sacrifice: vec![], kicked: vec![], modes: vec![], splice: vec![] };
+    let bad = Action::CastSpell { player: ALICE, card: obj(&g, bears), x: None, targets: vec![], payment: Some(pool("{G}")), sacrifice: vec![], kicked: vec![], modes: vec![], splice: vec![], costs: Default::default() };
     assert_eq!(g.apply(bad).unwrap_err().class(), "cost");
-    let x = Action::CastSpell { player: ALICE, card: obj(&g, bears), x: Some(2), targets: vec![], payment: None, sacrifice: vec![], kicked: vec![], modes: vec![], splice: vec![] };
+    let x = Action::CastSpell { player: ALICE, card: obj(&g, bears), x: Some(2), targets: vec![], payment: None, sacrifice: vec![], kicked: vec![], modes: vec![], splice: vec![], costs: Default::default() };
     assert_eq!(g.apply(x).unwrap_err().class(), "choice");
     cast(&mut g, ALICE, bears, None).unwrap();
     // Only instants while the stack isn't empty.
@@ -208,11 +208,11 @@ fn chimeric_mass_ruling_layers_7b_and_7c() {
     resolve(&mut g, Answers::default());
     assert_eq!(pt(&g), (3, 3));
     let target = vec![Target::Object(obj(&g, mass))];
-    g.apply(Action::CastSpell { player: ALICE, card: obj(&g, growth), x: None, targets: target.clone(), payment: None, sacrifice: vec![], kicked: vec![], modes: vec![], splice: vec![] }).unwrap();
+    g.apply(Action::CastSpell { player: ALICE, card: obj(&g, growth), x: None, targets: target.clone(), payment: None, sacrifice: vec![], kicked: vec![], modes: vec![], splice: vec![], costs: Default::default() }).unwrap();
     resolve(&mut g, Answers::default());
     assert_eq!(pt(&g), (6, 6));
     assert_eq!(view(&g, growth).zone, ZoneKind::Graveyard);
-    g.apply(Action::CastSpell { player: ALICE, card: obj(&g, diminish), x: None, targets: target, payment: None, sacrifice: vec![], kicked: vec![], modes: vec![], splice: vec![] }).unwrap();
+    g.apply(Action::CastSpell { player: ALICE, card: obj(&g, diminish), x: None, targets: target, payment: None, sacrifice: vec![], kicked: vec![], modes: vec![], splice: vec![], costs: Default::default() }).unwrap();
     resolve(&mut g, Answers::default());
     assert_eq!(pt(&g), (4, 4));
     activate(&mut g, ALICE, mass, 0).unwrap();
@@ -229,7 +229,7 @@ fn spell_with_illegal_target_does_not_resolve() {
     s.players[0].mana_pool = pool("{G}");
     let mut g = Game::new(s).unwrap();
     let t = vec![Target::Object(obj(&g, pet))];
-    g.apply(Action::CastSpell { player: ALICE, card: obj(&g, growth), x: None, targets: t, payment: None, sacrifice: vec![], kicked: vec![], modes: vec![], splice: vec![] }).unwrap();
+    g.apply(Action::CastSpell { player: ALICE, card: obj(&g, growth), x: None, targets: t, payment: None, sacrifice: vec![], kicked: vec![], modes: vec![], splice: vec![], costs: Default::default() }).unwrap();
     assert_eq!(g.stack_view()[0].kind, StackItemKind::Spell);
     pass(&mut g).unwrap();
     // Bob sacrifices the target in response (a mana ability, CR 605.3b).

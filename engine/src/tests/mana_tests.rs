@@ -236,7 +236,7 @@ fn tap_pillar(g: &mut Game, pillar: CardId, t: ManaType) {
 
 fn cast_paying(g: &mut Game, c: CardId, pay: Option<&str>) -> Result<Vec<Event>, Rejection> {
     let card = obj(g, c);
-    g.apply(Action::CastSpell { player: ALICE, card, x: None, targets: vec![], payment: pay.map(pool), sacrifice: vec![], kicked: vec![], modes: vec![], splice: vec![] })
+    g.apply(Action::CastSpell { player: ALICE, card, x: None, targets: vec![], payment: pay.map(pool), sacrifice: vec![], kicked: vec![], modes: vec![], splice: vec![], costs: Default::default() })
 }
 
 #[test]

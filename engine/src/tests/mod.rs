@@ -111,7 +111,7 @@ pub fn resolve(g: &mut Game, answers: Answers) {
 
 pub fn cast(g: &mut Game, p: PlayerId, c: CardId, x: Option<u32>) -> Result<Vec<Event>, Rejection> {
     let card = obj(g, c);
-    g.apply(Action::CastSpell { player: p, card, x, targets: vec![], payment: None, sacrifice: vec![], kicked: vec![], modes: vec![], splice: vec![] })
+    g.apply(Action::CastSpell { player: p, card, x, targets: vec![], payment: None, sacrifice: vec![], kicked: vec![], modes: vec![], splice: vec![], costs: Default::default() })
 }
 
 /// Passes with an empty stack until `step` begins.
@@ -128,7 +128,7 @@ pub fn advance_to(g: &mut Game, step: Step) {
 
 pub fn cast_at(g: &mut Game, p: PlayerId, c: CardId, x: Option<u32>, targets: Vec<Target>) -> Result<Vec<Event>, Rejection> {
     let card = obj(g, c);
-    g.apply(Action::CastSpell { player: p, card, x, targets, payment: None, sacrifice: vec![], kicked: vec![], modes: vec![], splice: vec![] })
+    g.apply(Action::CastSpell { player: p, card, x, targets, payment: None, sacrifice: vec![], kicked: vec![], modes: vec![], splice: vec![], costs: Default::default() })
 }
 
 pub fn activate_at(g: &mut Game, p: PlayerId, c: CardId, ability: usize, targets: Vec<Target>) -> Result<Vec<Event>, Rejection> {

@@ -69,7 +69,7 @@ fn disallow_counters_an_activated_ability() {
         sacrifice: vec![],
         kicked: vec![],
         modes: vec![],
-        splice: vec![],
+        splice: vec![], costs: Default::default(),
     }));
     cast_at(&mut g, BOB, disallow, None, vec![ability]).unwrap();
     resolve_top(&mut g, Answers::default()).unwrap();

@@ -27,7 +27,7 @@ pub use expect::{
 };
 pub use mana::{Mana, ManaCost, ManaError, ManaType};
 pub use names::{Color, Player, RejectionClass, SourceKind, StackKind, TurnStep, VerbName, Zone};
-pub use step::{AbilityKind, Action, Choice, Illegal, Kicked, Step, Target, Verb};
+pub use step::{AbilityKind, Action, Choice, ConvokePays, Illegal, Kicked, Step, Target, Verb};
 
 /// The format version this crate reads and writes.
 pub const FORMAT_VERSION: u32 = 1;

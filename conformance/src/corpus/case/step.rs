@@ -233,6 +233,37 @@ impl Kicked {
     }
 }
 
+/// What one creature tapped for convoke pays (CR 702.51a): `"{1}"`, one generic mana of the
+/// total cost, or one mana of one of its colors, `"{G}"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, schemars::JsonSchema)]
+pub enum ConvokePays {
+    #[serde(rename = "{1}")]
+    Generic,
+    #[serde(rename = "{W}")]
+    W,
+    #[serde(rename = "{U}")]
+    U,
+    #[serde(rename = "{B}")]
+    B,
+    #[serde(rename = "{R}")]
+    R,
+    #[serde(rename = "{G}")]
+    G,
+}
+
+impl ConvokePays {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ConvokePays::Generic => "{1}",
+            ConvokePays::W => "{W}",
+            ConvokePays::U => "{U}",
+            ConvokePays::B => "{B}",
+            ConvokePays::R => "{R}",
+            ConvokePays::G => "{G}",
+        }
+    }
+}
+
 /// Choices answered while a spell or ability resolves (the `choose` table).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -320,6 +351,10 @@ pub struct Choice {
     /// action's `targets` are the spell's, then each spliced card's (702.47d).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub splice: Option<Vec<String>>,
+    /// On `cast`: the creatures tapped for convoke (CR 702.51a), each ref with what it pays of
+    /// the spell's total cost: `"{1}"` or one mana of one of its colors.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub convoke: Option<BTreeMap<String, ConvokePays>>,
 }
 
 
@@ -401,6 +436,9 @@ impl Choice {
         }
         if let Some(s) = &self.splice {
             out.push(("splice".into(), Lit::strs(s.iter().cloned())));
+        }
+        if let Some(c) = &self.convoke {
+            out.push(("convoke".into(), Lit::Table(c.iter().map(|(k, p)| (k.clone(), Lit::str(p.as_str()))).collect())));
         }
         if let Some(d) = &self.damage {
             out.push((

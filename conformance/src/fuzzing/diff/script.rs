@@ -231,7 +231,7 @@ fn to_corpus(game: &Game, refs: &[String], a: &EngineAction) -> Option<Action> {
             }
             a
         }
-        EngineAction::CastSpell { card, x, targets: ts, payment, kicked, modes, splice, .. } => {
+        EngineAction::CastSpell { card, x, targets: ts, payment, kicked, modes, splice, costs, .. } => {
             if payment.is_some() {
                 return None;
             }
@@ -252,6 +252,24 @@ fn to_corpus(game: &Game, refs: &[String], a: &EngineAction) -> Option<Action> {
                     splice: if splice.is_empty() { None } else { Some(splice.iter().map(r).collect::<Option<Vec<String>>>()?) },
                     ..crate::corpus::case::Choice::default()
                 });
+            }
+            if !costs.convoke.is_empty() {
+                use crate::corpus::case::ConvokePays;
+                // CR 702.51a: each creature tapped for convoke, with what it pays.
+                let mut taps = std::collections::BTreeMap::new();
+                for (id, pays) in &costs.convoke {
+                    let p = match pays {
+                        None => ConvokePays::Generic,
+                        Some(mtg_engine::ManaType::White) => ConvokePays::W,
+                        Some(mtg_engine::ManaType::Blue) => ConvokePays::U,
+                        Some(mtg_engine::ManaType::Black) => ConvokePays::B,
+                        Some(mtg_engine::ManaType::Red) => ConvokePays::R,
+                        Some(mtg_engine::ManaType::Green) => ConvokePays::G,
+                        Some(mtg_engine::ManaType::Colorless) => return None,
+                    };
+                    taps.insert(r(id)?, p);
+                }
+                a.choose.get_or_insert_with(Default::default).convoke = Some(taps);
             }
             a
         }

@@ -481,7 +481,7 @@ impl<'a> Writer<'a> {
                 }
                 f
             }
-            Action::CastSpell { card, x, targets: ts, kicked, modes, splice, .. } => {
+            Action::CastSpell { card, x, targets: ts, kicked, modes, splice, costs, .. } => {
                 let mut f = vec!["do = \"cast\"".into(), format!("card = {}", q(&self.obj_ref(state, *card, inv)?)), by];
                 if let Some(x) = x {
                     f.push(format!("x = {x}"));
@@ -501,6 +501,15 @@ impl<'a> Writer<'a> {
                 if !splice.is_empty() {
                     let ss = splice.iter().map(|id| self.obj_ref(state, *id, inv).map(|r| q(&r))).collect::<Result<Vec<String>, _>>()?;
                     announced.push(format!("splice = [{}]", ss.join(", ")));
+                }
+                if !costs.convoke.is_empty() {
+                    // CR 702.51a: each creature tapped for convoke, with what it pays.
+                    let mut taps = Vec::new();
+                    for (id, pays) in &costs.convoke {
+                        let what = pays.map_or("{1}".to_string(), |t| t.symbol().to_string());
+                        taps.push(format!("{} = {}", self.obj_ref(state, *id, inv)?, q(&what)));
+                    }
+                    announced.push(format!("convoke = {{ {} }}", taps.join(", ")));
                 }
                 if !announced.is_empty() {
                     f.push(format!("choose = {{ {} }}", announced.join(", ")));

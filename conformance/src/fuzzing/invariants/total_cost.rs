@@ -7,7 +7,7 @@
 //! A kicked spell's total cost includes its kicker cost, a cost increase added before the
 //! reductions (CR 702.33a, 601.2f), and so do the splice costs of the cards spliced onto it
 //! (CR 702.47a). Read here from the cards' static abilities, kicker and splice, apart from the
-//! engine's `casting`.
+//! engine's `casting`. Each creature tapped for convoke pays one mana of it (CR 702.51a).
 //!
 //! Armed by every accepted cast of a spell with a mana cost.
 
@@ -79,7 +79,7 @@ fn phyrexian_symbols(board: &Board, card: ObjectId) -> u32 {
 }
 
 pub(super) fn check<G: RulesGame>(t: &Transition<'_, G>) -> Result<bool, Broken> {
-    let (Ok(_), Action::CastSpell { player, card, x, kicked, splice, .. }) = (t.outcome, t.action) else { return Ok(false) };
+    let (Ok(_), Action::CastSpell { player, card, x, kicked, splice, costs, .. }) = (t.outcome, t.action) else { return Ok(false) };
     let (b, a) = (t.before.state(), t.after.state());
     let Some(total) = total_cost(b, t.before_board, *player, *card, x.unwrap_or(0), kicked, splice) else { return Ok(false) };
     let pool = |s: &GameState| s.player(*player).map(|p| p.mana_pool.total()).unwrap_or(0);
@@ -87,7 +87,9 @@ pub(super) fn check<G: RulesGame>(t: &Transition<'_, G>) -> Result<bool, Broken>
     // CR 107.4f: a Phyrexian symbol paid with 2 life instead of mana; casting pays no other life.
     let life = |s: &GameState| s.player(*player).map(|p| i64::from(p.life)).unwrap_or(0);
     let by_life = u32::try_from((life(b) - life(a)).max(0) / 2).unwrap_or(u32::MAX).min(phyrexian_symbols(t.before_board, *card));
-    if spent.saturating_add(by_life) != total || pool(a) > pool(b) {
+    // CR 702.51a: each creature tapped for convoke pays one mana of the total cost instead.
+    let tapped = u32::try_from(costs.convoke.len()).unwrap_or(u32::MAX);
+    if spent.saturating_add(by_life).saturating_add(tapped) != total || pool(a) > pool(b) {
         return Err(Broken::new(
             Invariant::TotalCostPaid,
             format!("casting {card:?} spent {spent} mana from the pool; its total cost is {total} (CR 601.2f-h)"),

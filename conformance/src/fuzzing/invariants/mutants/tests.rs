@@ -134,7 +134,7 @@ fn chimeric_mass_dies_fails_when_a_zero_counter_mass_survives() {
 #[test]
 fn enters_with_x_fails_when_the_mana_spent_counts() {
     let s = setup(vec![card("Hangarback Walker", ZoneKind::Hand)], "{C}{C}{C}{C}");
-    let cast = Move::Exact(Action::CastSpell { player: ALICE, card: id(&s, 0), x: Some(2), targets: Vec::new(), payment: None, sacrifice: vec![], kicked: vec![], modes: vec![], splice: vec![] });
+    let cast = Move::Exact(Action::CastSpell { player: ALICE, card: id(&s, 0), x: Some(2), targets: Vec::new(), payment: None, sacrifice: vec![], kicked: vec![], modes: vec![], splice: vec![], costs: Default::default() });
     witness::<XFromManaSpent>(s, vec![cast, Move::Pass, Move::Pass]);
 }
 
@@ -196,7 +196,7 @@ fn durations_fail_when_until_end_of_turn_effects_linger() {
         sacrifice: vec![],
         kicked: vec![],
         modes: vec![],
-        splice: vec![],
+        splice: vec![], costs: Default::default(),
     });
     // Resolve it, then pass until bob's turn has begun.
     let mut moves = vec![cast];
@@ -577,7 +577,7 @@ fn bob_card(name: &str, zone: ZoneKind) -> CardSetup {
 }
 
 fn cast(setup: &GameSetup, i: u32, x: Option<u32>, targets: Vec<Target>) -> Move {
-    Move::Exact(Action::CastSpell { player: ALICE, card: id(setup, i), x, targets, payment: None, sacrifice: vec![], kicked: vec![], modes: vec![], splice: vec![] })
+    Move::Exact(Action::CastSpell { player: ALICE, card: id(setup, i), x, targets, payment: None, sacrifice: vec![], kicked: vec![], modes: vec![], splice: vec![], costs: Default::default() })
 }
 
 #[test]
