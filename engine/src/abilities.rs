@@ -574,6 +574,9 @@ pub enum StaticAbility {
     MaySkipDraw,
     /// "[Each opponent / you] can't cast spells with even mana values" (CR 601.3, 101.2).
     CantCastEvenManaValue { who: Relation },
+    /// "Your opponents play with their hands revealed" (CR 701.20a: shown to all players, for
+    /// as long as the effect lasts; revealing doesn't move a card, 701.20b): `reveal`.
+    OpponentsPlayWithHandsRevealed,
     /// "[Colors or card types] spells you cast cost {N} less to cast" (CR 601.2f): a spell of
     /// any of the colors or any of the types ("instant and sorcery spells").
     SpellsCostLess {

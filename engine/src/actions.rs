@@ -91,13 +91,19 @@ pub struct Answers {
     pub new_targets: Option<Vec<Target>>,
 }
 
-/// What a cast pays by tapping permanents rather than with mana from the pool (CR 601.2h).
+/// What a cast pays other than with mana from the pool (CR 601.2h): by tapping permanents, or
+/// by revealing cards.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CastCosts {
     /// The creatures tapped for convoke (CR 702.51a), each paying one mana of one of its
     /// colors (`Some`) or one generic mana (`None`) of the spell's total cost.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub convoke: Vec<(ObjectId, Option<ManaType>)>,
+    /// The cards revealed from the caster's hand for an additional cost ("reveal a [subtype]
+    /// card from your hand", CR 601.2b, 701.20a); empty: none revealed (the other cost the text
+    /// offers is paid, if any).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reveal: Vec<ObjectId>,
 }
 
 impl CastCosts {
@@ -1168,13 +1174,40 @@ fn list(state: &GameState, by_trial: bool) -> Vec<Action> {
                 splices.push(vec![other.id]);
             }
         }
-        for ((kicked, modes), splice) in kicker_and_mode_choices(obj.def).into_iter().flat_map(|km| splices.iter().map(move |s| (km.clone(), s.clone()))) {
+        // CR 601.2b, 701.20a: "reveal a [subtype] card from your hand or pay [cost]": each such
+        // card (never the spell's own), or paying instead.
+        let mut reveals: Vec<Vec<ObjectId>> = Vec::new();
+        if let Some(r) = obj.def.def().and_then(|d| d.additional_reveal.as_ref()) {
+            if r.or_pay.is_some() {
+                reveals.push(Vec::new());
+            }
+            for other in state.zone_objects(ZoneKind::Hand, Some(player)) {
+                if other.id != obj.id && board.get(&other.id).is_some_and(|c| c.subtypes.contains(&r.subtype)) {
+                    reveals.push(vec![other.id]);
+                }
+            }
+        } else {
+            reveals.push(Vec::new());
+        }
+        let mut choices = Vec::new();
+        for km in kicker_and_mode_choices(obj.def) {
+            for splice in &splices {
+                for reveal in &reveals {
+                    choices.push((km.clone(), splice.clone(), reveal.clone()));
+                }
+            }
+        }
+        for ((kicked, modes), splice, reveal) in choices {
             let spliced: Vec<crate::ids::DefId> = splice.iter().filter_map(|id| state.object(*id).map(|o| o.def)).collect();
             let specs = casting::cast_target_specs(Some(obj.def), ch, &modes, &spliced);
             let mut kickers: Vec<crate::mana::ManaCost> =
                 obj.def.def().map(|d| kicked.iter().filter_map(|k| d.kickers.get(*k).cloned()).collect()).unwrap_or_default();
             // The splice costs are additional costs too (CR 702.47a, 601.2f).
             kickers.extend(spliced.iter().filter_map(|d| d.def().and_then(|d| d.splice.as_ref()).map(|s| s.cost.clone())));
+            // Not revealing: the cost paid instead (CR 601.2f).
+            if reveal.is_empty() {
+                kickers.extend(obj.def.def().and_then(|d| d.additional_reveal.as_ref()).and_then(|r| r.or_pay.clone()));
+            }
             for x in x_values(ch.mana_cost.as_ref(), &pool) {
                 // Not enough mana that may pay for this spell: certainly illegal (CR 601.2h).
                 // The total cost, with its increases (the kicker, CR 702.33a) and reductions
@@ -1200,7 +1233,8 @@ fn list(state: &GameState, by_trial: bool) -> Vec<Action> {
                     crate::tap_to_pay::every_creature_convoking(state, &board, player, ch, &total, x.unwrap_or(0))
                 });
                 for t in target_lists(state, &board, &specs, player, &memo) {
-                    for costs in std::iter::once(CastCosts::default()).chain(convoke.clone().filter(|c| !c.is_empty())) {
+                    for mut costs in std::iter::once(CastCosts::default()).chain(convoke.clone().filter(|c| !c.is_empty())) {
+                        costs.reveal = reveal.clone();
                         candidates.push(Action::CastSpell {
                             player,
                             card: obj.id,

@@ -223,6 +223,7 @@ pub(crate) fn activate(
         kicked: Vec::new(),
         modes: Vec::new(),
         spliced: Vec::new(),
+        revealed: Vec::new(),
         kind: StackEntryKind::Ability {
             source,
             source_card,

@@ -48,6 +48,8 @@ pub(crate) struct CastPlan {
     kicked: Vec<usize>,
     /// The definitions of the cards spliced onto the spell, in the order of their effects.
     spliced: Vec<crate::ids::DefId>,
+    /// The cards revealed for the cost, which stay revealed while it is on the stack.
+    revealed: Vec<ObjectId>,
     /// What the permanents tapped pay, and the rest paid with mana (CR 702.51a).
     taps: crate::tap_to_pay::Taps,
 }
@@ -106,6 +108,10 @@ pub(crate) fn check_cast(state: &GameState, board: &Board, c: &Cast) -> Result<C
     // then the reductions.
     let cost = paid.iter().filter_map(|k| printed_kickers.get(*k)).fold(cost, |c, k| c.plus(k));
     let cost = spliced.iter().filter_map(|d| d.def().and_then(|d| d.splice.as_ref())).fold(cost, |c, s| c.plus(&s.cost));
+    let cost = match check_additional_reveal(state, board, player, card, def, &costs.reveal)? {
+        Some(instead) => cost.plus(&instead),
+        None => cost,
+    };
     let cost = reduced_cost(state, board, player, ch, cost);
     check_additional_sacrifice(state, board, player, obj.def, sacrifice)?;
     // CR 702.47d, 702.47b: the spliced text's targets are chosen as the spell's own are, after
@@ -121,7 +127,39 @@ pub(crate) fn check_cast(state: &GameState, board: &Board, c: &Cast) -> Result<C
     // rest is paid with mana.
     let taps = crate::tap_to_pay::plan(state, board, player, ch, &cost, x, costs)?;
     mana_payment(state, player, &taps.to_pay, taps.x, payment.as_ref(), purpose)?;
-    Ok(CastPlan { cost, x, purpose, modes, kicked: paid, spliced, taps })
+    Ok(CastPlan { cost, x, purpose, modes, kicked: paid, spliced, taps, revealed: costs.reveal.clone() })
+}
+
+/// CR 601.2b, 601.2f, 701.20a: "As an additional cost to cast this spell, reveal a [subtype]
+/// card from your hand or pay [cost]": one card of that subtype in the caster's hand, never the
+/// spell's own card (on the stack by now, CR 601.2a), whether or not it is revealed already
+/// (CR 701.20c); or, revealing none, the cost paid instead, returned to be added to the total.
+/// A spell without such a cost reveals nothing.
+fn check_additional_reveal(
+    state: &GameState,
+    board: &Board,
+    player: PlayerId,
+    card: ObjectId,
+    def: Option<&crate::cards::CardDef>,
+    chosen: &[ObjectId],
+) -> Result<Option<ManaCost>, Rejection> {
+    let Some(wanted) = def.and_then(|d| d.additional_reveal.as_ref()) else {
+        return if chosen.is_empty() { Ok(None) } else { Err(Rejection::InvalidChoice("this spell has no card to reveal for its cost".into())) };
+    };
+    match chosen {
+        [] => wanted.or_pay.clone().map(Some).ok_or_else(|| Rejection::CostUnpayable(format!("the additional cost reveals a {} card (CR 601.2h)", wanted.subtype))),
+        [one] => {
+            let ok = *one != card
+                && state.object(*one).is_some_and(|o| o.zone == ZoneKind::Hand && o.owner == player)
+                && board.get(one).is_some_and(|c| c.subtypes.contains(&wanted.subtype));
+            if ok {
+                Ok(None)
+            } else {
+                Err(Rejection::CostUnpayable(format!("the card revealed must be another {} card in your hand (CR 701.20a)", wanted.subtype)))
+            }
+        }
+        _ => Err(Rejection::CostUnpayable("the additional cost reveals one card".into())),
+    }
 }
 
 /// CR 702.47a-b, 601.2b: the cards spliced onto the spell: each a card in the caster's hand
@@ -195,7 +233,7 @@ pub(crate) fn cast_target_specs(def: Option<crate::ids::DefId>, ch: &Characteris
 pub(crate) fn cast(state: &mut GameState, c: Cast, ev: &mut Vec<Event>, board: Option<&Board>) -> Result<(), Rejection> {
     let mut kept = None;
     let board = given_or_kept(board, state, &mut kept);
-    let CastPlan { cost, x, purpose, modes, kicked, spliced, taps } = check_cast(state, board, &c)?;
+    let CastPlan { cost, x, purpose, modes, kicked, spliced, taps, revealed } = check_cast(state, board, &c)?;
     let Cast { player, card, chosen_targets, payment, sacrifice, .. } = c;
     // CR 601.2h: the costs are paid, mana first and then the sacrifice, in any order the
     // player likes; the total was locked in by the check.
@@ -240,6 +278,7 @@ pub(crate) fn cast(state: &mut GameState, c: Cast, ev: &mut Vec<Event>, board: O
         kicked,
         modes,
         spliced,
+        revealed,
     });
     ev.push(Event::SpellCast { player, object: new, x: announced });
     crate::triggers::spell_cast(state, new);

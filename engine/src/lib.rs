@@ -36,6 +36,7 @@ pub mod prevention;
 mod priority;
 pub mod rejection;
 pub mod replacement;
+pub mod reveal;
 pub mod revision;
 pub mod rng;
 mod sacrifice;

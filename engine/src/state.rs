@@ -241,6 +241,10 @@ pub struct StackEntry {
     /// this entry is gone once it leaves). Their targets follow the main spell's.
     #[serde(default)]
     pub spliced: Vec<crate::ids::DefId>,
+    /// The cards revealed from the hand to pay the spell's cost (CR 601.2b, 701.20a): revealed
+    /// while it is on the stack (`reveal::is_revealed`).
+    #[serde(default)]
+    pub revealed: Vec<ObjectId>,
 }
 
 /// A delayed triggered ability (CR 603.7a): created as a spell or ability resolves, it

@@ -31,7 +31,7 @@ pub(crate) struct Taps {
 /// symbol of that color) of one of the creature's colors (Siege Wurm's ruling of 2024-01-12:
 /// a multicolored creature pays one mana of any of its colors).
 pub(crate) fn plan(state: &GameState, board: &Board, player: PlayerId, spell: &Characteristics, total: &ManaCost, x: u32, chosen: &CastCosts) -> Result<Taps, Rejection> {
-    if chosen.is_empty() {
+    if chosen.convoke.is_empty() {
         return Ok(Taps { to_pay: total.clone(), x, tapped: Vec::new() });
     }
     if !spell.has_keyword(crate::abilities::Keyword::Convoke) {

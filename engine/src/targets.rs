@@ -295,7 +295,7 @@ pub(crate) fn choose_new_targets(
         let mut view = state.clone();
         view.stack.insert(
             0,
-            crate::state::StackEntry { id: spell, controller, targets: Vec::new(), x: None, kind: StackEntryKind::Spell, kicked: Vec::new(), modes: Vec::new(), spliced: Vec::new() },
+            crate::state::StackEntry { id: spell, controller, targets: Vec::new(), x: None, kind: StackEntryKind::Spell, kicked: Vec::new(), modes: Vec::new(), spliced: Vec::new(), revealed: Vec::new() },
         );
         during = Some(view);
     }

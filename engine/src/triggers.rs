@@ -581,6 +581,7 @@ fn push_pending(state: &mut GameState, id: u32, chosen: Vec<Target>, ev: &mut Ve
         kicked: Vec::new(),
         modes: Vec::new(),
         spliced: Vec::new(),
+        revealed: Vec::new(),
         kind: StackEntryKind::Ability {
             source: t.source,
             source_card: t.source_card,

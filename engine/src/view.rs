@@ -40,6 +40,9 @@ pub struct ObjectView {
     pub damage: u32,
     pub attached_to: Option<ObjectId>,
     pub commander: bool,
+    /// A card in a hand shown to all players (CR 701.20a: `reveal::is_revealed`).
+    #[serde(default)]
+    pub revealed: bool,
     pub summoning_sick: bool,
     pub is_token: bool,
 }
@@ -116,6 +119,7 @@ pub(crate) fn object_view(state: &GameState, board: &Board, id: ObjectId) -> Opt
         damage: obj.damage,
         attached_to: obj.attached_to,
         commander: !obj.is_token && state.card_commander(obj.card),
+        revealed: crate::reveal::is_revealed(state, board, id),
         summoning_sick: obj.summoning_sick,
         is_token: obj.is_token,
     })

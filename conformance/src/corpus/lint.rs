@@ -647,6 +647,11 @@ fn action_refs<'a>(a: &'a Action, uses: &mut Vec<(Vec<Seg<'static>>, &'a str)>) 
                 uses.push((with(&[Seg::Key("exile"), Seg::Index(i)]), r));
             }
         }
+        if let Some(refs) = &choice.reveal {
+            for (i, r) in refs.iter().enumerate() {
+                uses.push((with(&[Seg::Key("reveal"), Seg::Index(i)]), r));
+            }
+        }
         if let Some(refs) = &choice.splice {
             for (i, r) in refs.iter().enumerate() {
                 uses.push((with(&[Seg::Key("splice"), Seg::Index(i)]), r));

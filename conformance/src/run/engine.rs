@@ -213,6 +213,9 @@ pub struct ObjectObservation {
     /// The card's color identity (CR 903.4), color letters.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub color_identity: Option<Vec<String>>,
+    /// Whether the card, in a hand, is revealed to all players (CR 701.20a).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub revealed: Option<bool>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]

@@ -421,6 +421,7 @@ fn object_value(o: &ObjectObservation, field: ObjectField) -> Option<Value> {
         F::Damage => int(&o.damage),
         F::AttachedTo => text(&o.attached_to),
         F::Commander => o.commander.map(Value::Bool),
+        F::Revealed => o.revealed.map(Value::Bool),
         F::Name => text(&o.name),
     }
 }

@@ -550,6 +550,10 @@ impl<G: RulesGame> Session<G> {
                     };
                     costs.convoke.push((self.object(r)?, mana));
                 }
+                // The cards revealed for an additional cost (CR 601.2b, 701.20a).
+                for r in a.choose.as_ref().and_then(|c| c.reveal.as_ref()).into_iter().flatten() {
+                    costs.reveal.push(self.object(r)?);
+                }
                 self.apply(Action::CastSpell { player, card, x: a.x, targets, payment, sacrifice, kicked, modes, splice, costs })
             }
             Verb::PlayLand { card } => {
@@ -687,6 +691,7 @@ impl<G: RulesGame> Session<G> {
             }),
             commander: Some(v.commander),
             color_identity: Some(v.color_identity.clone()),
+            revealed: Some(v.revealed),
         }
     }
 

@@ -101,6 +101,7 @@ mod double_faced_examples;
 mod imprint_examples;
 mod haunt_examples;
 mod splice_examples;
+mod reveal_examples;
 mod convoke_examples;
 mod pyroclasm;
 mod rusted_sentinel;
@@ -125,6 +126,15 @@ pub struct Splice {
     /// The quality of the spells it may be spliced onto: a subtype ("Arcane").
     pub onto: String,
     pub cost: ManaCost,
+}
+
+/// "As an additional cost to cast this spell, reveal a [subtype] card from your hand [or pay
+/// [cost]]" (CR 601.2b, 601.2f, 701.20a).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RevealCost {
+    pub subtype: String,
+    /// The cost paid instead of revealing, if the text offers one.
+    pub or_pay: Option<ManaCost>,
 }
 
 /// Printed characteristics and abilities of a card or token definition (CR 109.3).
@@ -162,6 +172,9 @@ pub struct CardDef {
     /// "Splice onto [quality] [cost]" (CR 702.47a): the subtype a spell must have for this card
     /// to be spliced onto it, and the splice cost.
     pub splice: Option<Splice>,
+    /// "As an additional cost to cast this spell, reveal a [subtype] card from your hand or pay
+    /// [cost]" (CR 601.2b, 701.20a).
+    pub additional_reveal: Option<RevealCost>,
     /// The back face of a double-faced card (CR 712.1, 712.2): the card has only its front
     /// face's characteristics (these) outside the battlefield and stack, and as a permanent
     /// with its front face up (CR 712.8a, 712.8d); transforming isn't modelled, so that is
@@ -191,8 +204,16 @@ impl CardDef {
             modes: Vec::new(),
             mode_count: crate::abilities::ModeCount::One,
             splice: None,
+            additional_reveal: None,
             back_face: None,
         }
+    }
+    /// "As an additional cost to cast this spell, reveal a [subtype] card from your hand or pay
+    /// [cost]" (CR 601.2b, 701.20a); `or_pay` `None`: no other way to pay it.
+    pub(crate) fn additional_reveal(mut self, subtype: &str, or_pay: Option<&str>) -> CardDef {
+        let or_pay = or_pay.and_then(|c| ManaCost::parse(c).ok());
+        self.additional_reveal = Some(RevealCost { subtype: subtype.to_string(), or_pay });
+        self
     }
     /// "Splice onto [subtype] [cost]" (CR 702.47a), with its keyword.
     pub(crate) fn splice_onto(mut self, subtype: &str, cost: &str) -> CardDef {
@@ -638,6 +659,10 @@ fn registry() -> &'static Registry {
             // generator POOL: bytes 192-191.
             convoke_examples::heartless_summoning(),
             convoke_examples::siege_wurm(),
+            // CR 701.20c Example 1, issue 28 (revealing a card already revealed), outside the
+            // generator POOL: bytes 190-189.
+            reveal_examples::telepathy(),
+            reveal_examples::silvergill_adept(),
         ]);
         let tokens = vec![
             hangarback_walker::thopter_token(),
@@ -846,7 +871,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 231);
+        assert_eq!(names.len(), 233);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {

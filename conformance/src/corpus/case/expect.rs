@@ -33,6 +33,7 @@ names! {
         Commander = "commander",
         Name = "name",
         ColorIdentity = "color_identity",
+        Revealed = "revealed",
     }
 }
 
@@ -121,7 +122,7 @@ impl ObjectField {
         match self {
             Zone => Shape::Text(TextKind::Zone),
             Controller | Owner => Shape::Text(TextKind::Player),
-            Tapped | Commander => Shape::Bool,
+            Tapped | Commander | Revealed => Shape::Bool,
             Power | Toughness | Loyalty | ManaValue | Damage => Shape::Int,
             Types | Subtypes | Supertypes | Keywords => Shape::Set(TextKind::Free),
             Colors | ColorIdentity => Shape::Set(TextKind::Color),
@@ -665,6 +666,7 @@ const EXPECT_KEYS: &[&str] = &[
     "commander",
     "name",
     "color_identity",
+    "revealed",
     "life",
     "mana_pool",
     "hand_size",

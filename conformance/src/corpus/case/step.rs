@@ -355,6 +355,11 @@ pub struct Choice {
     /// the spell's total cost: `"{1}"` or one mana of one of its colors.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub convoke: Option<BTreeMap<String, ConvokePays>>,
+    /// On `cast`: refs of the cards revealed from the caster's hand to pay an additional cost
+    /// ("reveal a Merfolk card from your hand or pay {3}", CR 601.2b, 701.20a); without it, the
+    /// other cost is paid.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reveal: Option<Vec<String>>,
 }
 
 
@@ -439,6 +444,9 @@ impl Choice {
         }
         if let Some(c) = &self.convoke {
             out.push(("convoke".into(), Lit::Table(c.iter().map(|(k, p)| (k.clone(), Lit::str(p.as_str()))).collect())));
+        }
+        if let Some(r) = &self.reveal {
+            out.push(("reveal".into(), Lit::strs(r.iter().cloned())));
         }
         if let Some(d) = &self.damage {
             out.push((

@@ -347,7 +347,7 @@ fn step_errors() {
         (r#"{ do = "choose" }"#, "`do = \"choose\"` needs an answer: `random`, `distribute`, `sacrifice`, `pay`, `copy`, `mana`, `may`, `counter` or `keep`"),
         (r#"{ do = "choose", pay = "{G}" }"#, "on `do = \"choose\"`, `pay` is true or false (whether to pay)"),
         (r#"{ do = "cast", card = "x", pay = true }"#, "`pay = true/false` answers a choice (`do = \"choose\"` or `choose = { pay = ... }`); here `pay` is the mana spent, e.g. \"{R}{G}\""),
-        (r#"{ do = "resolve", choose = { randm = "x" } }"#, "unknown field `randm`, expected one of `random`, `distribute`, `sacrifice`, `pay`, `copy`, `copy_again`, `mana`, `keep`, `keep_tapped`, `may`, `counter`, `color`, `creature_type`, `damage`, `find`, `pick`, `colors`, `kicked`, `modes`, `exile`, `new_targets`, `splice`, `convoke`"),
+        (r#"{ do = "resolve", choose = { randm = "x" } }"#, "unknown field `randm`, expected one of `random`, `distribute`, `sacrifice`, `pay`, `copy`, `copy_again`, `mana`, `keep`, `keep_tapped`, `may`, `counter`, `color`, `creature_type`, `damage`, `find`, `pick`, `colors`, `kicked`, `modes`, `exile`, `new_targets`, `splice`, `convoke`, `reveal`"),
         (r#"{ do = "pass", by = "carol" }"#, "unknown player `carol`, expected one of `alice`, `bob`"),
         (r#"{ do = "pass", expect = { stack = [] } }"#, "an `expect` step has no other keys; found `do`"),
         (r#"{ by = "bob" }"#, "a step needs `do = \"<verb>\"` or `expect = { ... }`"),
@@ -360,9 +360,9 @@ fn step_errors() {
 #[test]
 fn expectation_errors() {
     for (step, message) in [
-        (r#"{ expect = { object = "g", pwoer = 3 } }"#, "unknown key `pwoer` in an expectation, expected one of `object`, `player`, `stack`, `zone`, `owner`, `controller`, `names`, `count`, `tapped`, `power`, `toughness`, `loyalty`, `types`, `subtypes`, `supertypes`, `colors`, `keywords`, `counters`, `mana_value`, `damage`, `attached_to`, `commander`, `name`, `color_identity`, `life`, `mana_pool`, `hand_size`, `library_size`, `lost`, `poison`, `shuffles`"),
+        (r#"{ expect = { object = "g", pwoer = 3 } }"#, "unknown key `pwoer` in an expectation, expected one of `object`, `player`, `stack`, `zone`, `owner`, `controller`, `names`, `count`, `tapped`, `power`, `toughness`, `loyalty`, `types`, `subtypes`, `supertypes`, `colors`, `keywords`, `counters`, `mana_value`, `damage`, `attached_to`, `commander`, `name`, `color_identity`, `revealed`, `life`, `mana_pool`, `hand_size`, `library_size`, `lost`, `poison`, `shuffles`"),
         (r#"{ expect = { object = "g", power = "3" } }"#, "expected an integer, found a string"),
-        (r#"{ expect = { object = "g", life = 3 } }"#, "`life` is not a field of an object (unknown object field `life`, expected one of `zone`, `controller`, `owner`, `tapped`, `power`, `toughness`, `loyalty`, `types`, `subtypes`, `supertypes`, `colors`, `keywords`, `counters`, `mana_value`, `damage`, `attached_to`, `commander`, `name`, `color_identity`)"),
+        (r#"{ expect = { object = "g", life = 3 } }"#, "`life` is not a field of an object (unknown object field `life`, expected one of `zone`, `controller`, `owner`, `tapped`, `power`, `toughness`, `loyalty`, `types`, `subtypes`, `supertypes`, `colors`, `keywords`, `counters`, `mana_value`, `damage`, `attached_to`, `commander`, `name`, `color_identity`, `revealed`)"),
         (r#"{ expect = { player = "alice", power = 3 } }"#, "`power` is not a field of a player (unknown player field `power`, expected one of `life`, `mana_pool`, `hand_size`, `library_size`, `lost`, `poison`, `shuffles`)"),
         (r#"{ expect = { object = "g", player = "alice" } }"#, "an expectation has one subject: `object`, `player` or `stack`, not several"),
         (r#"{ expect = { power = 3 } }"#, "an expectation needs a subject: `object`, `player`, `stack` or `zone`"),

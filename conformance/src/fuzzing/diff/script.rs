@@ -271,6 +271,9 @@ fn to_corpus(game: &Game, refs: &[String], a: &EngineAction) -> Option<Action> {
                 }
                 a.choose.get_or_insert_with(Default::default).convoke = Some(taps);
             }
+            if !costs.reveal.is_empty() {
+                a.choose.get_or_insert_with(Default::default).reveal = Some(costs.reveal.iter().map(r).collect::<Option<Vec<String>>>()?);
+            }
             a
         }
         EngineAction::ActivateAbility { source, ability, x, targets: ts, mana_choice, payment, replacement_order, .. } => {

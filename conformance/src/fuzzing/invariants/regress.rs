@@ -511,6 +511,10 @@ impl<'a> Writer<'a> {
                     }
                     announced.push(format!("convoke = {{ {} }}", taps.join(", ")));
                 }
+                if !costs.reveal.is_empty() {
+                    let rs = costs.reveal.iter().map(|id| self.obj_ref(state, *id, inv).map(|r| q(&r))).collect::<Result<Vec<String>, _>>()?;
+                    announced.push(format!("reveal = [{}]", rs.join(", ")));
+                }
                 if !announced.is_empty() {
                     f.push(format!("choose = {{ {} }}", announced.join(", ")));
                 }

@@ -6,13 +6,15 @@
 //! (CR 601.2h Example: sacrificing Thunderscape Familiar as part of the cost still reduces it).
 //! A kicked spell's total cost includes its kicker cost, a cost increase added before the
 //! reductions (CR 702.33a, 601.2f), and so do the splice costs of the cards spliced onto it
-//! (CR 702.47a). Read here from the cards' static abilities, kicker and splice, apart from the
+//! (CR 702.47a), and so does the cost paid instead of revealing a card ("reveal a Merfolk card
+//! from your hand or pay {3}", CR 601.2f) when none is revealed. Read here from the cards' static abilities, kicker and splice, apart from the
 //! engine's `casting`. Each creature tapped for convoke pays one mana of it (CR 702.51a).
 //!
 //! Armed by every accepted cast of a spell with a mana cost.
 
 use mtg_engine::abilities::StaticAbility;
 use mtg_engine::layers::Board;
+use mtg_engine::mana::ManaCost;
 use mtg_engine::types::CardType;
 use mtg_engine::{Action, GameState, ObjectId, PlayerId, ZoneKind};
 
@@ -44,15 +46,14 @@ pub(crate) fn reductions(state: &GameState, board: &Board, player: PlayerId, car
 }
 
 /// The total cost's mana value of casting `card` with `x` for `player` now, if it has a mana
-/// cost; `kicked`: with those of its kicker costs added; `splice`: with the splice costs of
-/// those cards added.
-fn total_cost(state: &GameState, board: &Board, player: PlayerId, card: ObjectId, x: u32, kicked: &[usize], splice: &[ObjectId]) -> Option<u32> {
+/// cost; `kicked`: with those of its kicker costs added; `additional`: with these other
+/// additional costs added (`additional_costs`).
+fn total_cost(state: &GameState, board: &Board, player: PlayerId, card: ObjectId, x: u32, kicked: &[usize], additional: &[ManaCost]) -> Option<u32> {
     let spell = board.get(&card)?;
     let printed = spell.mana_cost.as_ref()?;
     let kickers = state.object(card).and_then(|o| o.def.def()).map(|d| d.kickers.clone()).unwrap_or_default();
     let cost = kicked.iter().filter_map(|k| kickers.get(*k)).fold(printed.clone(), |c, k| c.plus(k));
-    let splices = splice.iter().filter_map(|id| state.object(*id).and_then(|o| o.def.def()).and_then(|d| d.splice.clone()));
-    let cost = &splices.fold(cost, |c, s| c.plus(&s.cost));
+    let cost = &additional.iter().fold(cost, |c, a| c.plus(a));
     let mut generic = cost.generic;
     if !spell.is(CardType::Creature) {
         for o in state.zone_objects(ZoneKind::Battlefield, None) {
@@ -72,6 +73,17 @@ fn total_cost(state: &GameState, board: &Board, player: PlayerId, card: ObjectId
     Some(generic.saturating_add(colored).saturating_add(cost.x.saturating_mul(x)))
 }
 
+/// The splice costs of the cards spliced onto `card` (CR 702.47a) and, with no card revealed
+/// for its "reveal a [subtype] card from your hand or pay [cost]", that cost (CR 601.2f).
+fn additional_costs(state: &GameState, card: ObjectId, splice: &[ObjectId], reveal: &[ObjectId]) -> Vec<ManaCost> {
+    let def = |id: ObjectId| state.object(id).and_then(|o| o.def.def());
+    let mut out: Vec<ManaCost> = splice.iter().filter_map(|id| def(*id).and_then(|d| d.splice.as_ref()).map(|s| s.cost.clone())).collect();
+    if reveal.is_empty() {
+        out.extend(def(card).and_then(|d| d.additional_reveal.as_ref()).and_then(|r| r.or_pay.clone()));
+    }
+    out
+}
+
 /// How many Phyrexian symbols `card`'s mana cost has.
 fn phyrexian_symbols(board: &Board, card: ObjectId) -> u32 {
     let n = board.get(&card).and_then(|c| c.mana_cost.as_ref()).map(|m| m.phyrexian.len()).unwrap_or(0);
@@ -81,7 +93,8 @@ fn phyrexian_symbols(board: &Board, card: ObjectId) -> u32 {
 pub(super) fn check<G: RulesGame>(t: &Transition<'_, G>) -> Result<bool, Broken> {
     let (Ok(_), Action::CastSpell { player, card, x, kicked, splice, costs, .. }) = (t.outcome, t.action) else { return Ok(false) };
     let (b, a) = (t.before.state(), t.after.state());
-    let Some(total) = total_cost(b, t.before_board, *player, *card, x.unwrap_or(0), kicked, splice) else { return Ok(false) };
+    let additional = additional_costs(b, *card, splice, &costs.reveal);
+    let Some(total) = total_cost(b, t.before_board, *player, *card, x.unwrap_or(0), kicked, &additional) else { return Ok(false) };
     let pool = |s: &GameState| s.player(*player).map(|p| p.mana_pool.total()).unwrap_or(0);
     let spent = pool(b).saturating_sub(pool(a));
     // CR 107.4f: a Phyrexian symbol paid with 2 life instead of mana; casting pays no other life.
