@@ -323,6 +323,21 @@ pub enum Condition {
     /// "If it was kicked with its [n-th] kicker" (CR 702.33f, 607.2i): the source permanent
     /// entered from a spell cast with that kicker cost paid (0-based among its kicker costs).
     ThisWasKickedWith(usize),
+    /// "If this spell's additional cost was paid" (CR 601.2b): the resolving spell was cast
+    /// with its optional additional cost paid (`Object::additional_cost_paid`).
+    ThisSpellsAdditionalCostWasPaid,
+}
+
+/// "As an additional cost to cast this spell, [you may] [pay mana / waterbend [cost]]" (CR
+/// 601.2b, 601.2f): added to the total cost when paid. A waterbend cost's generic mana may be
+/// paid by tapping artifacts and creatures (CR 701.67a-b, `tap_to_pay`).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct AdditionalCost {
+    pub mana: ManaCost,
+    /// "you may": the caster chooses whether to pay it (`CastCosts::additional_cost`).
+    pub optional: bool,
+    /// "Waterbend [cost]" (CR 701.67a).
+    pub waterbend: bool,
 }
 
 impl TriggeredAbility {
@@ -1235,6 +1250,18 @@ pub enum Effect {
     /// "If [condition], [effect]" (CR 608.2c): the effect only while the condition holds as
     /// this part of the resolution (or of the mana ability, CR 605.3b) happens.
     IfCondition { condition: Condition, effect: Box<Effect> },
+    /// "[Otherwise]. If [condition], instead [instead]" (CR 608.2c): one of the two, as the
+    /// condition holds as this part of the resolution happens.
+    IfConditionInstead { condition: Condition, instead: Box<Effect>, otherwise: Box<Effect> },
+    /// "Shuffle your graveyard into your library" (CR 701.24a): every card in the controller's
+    /// graveyard, in one move, then one shuffle.
+    ShuffleYourGraveyardIntoLibrary,
+    /// "You have no maximum hand size for the rest of the game" (CR 402.2, 514.1: no discard
+    /// in the cleanup step).
+    NoMaximumHandSizeForRestOfGame,
+    /// "Exile [this spell]" in an instant's or sorcery's text (CR 608.2n): the resolving spell
+    /// is put into exile rather than its owner's graveyard.
+    ExileThisSpell,
     /// "Exchange control of two target creatures" (CR 701.12a-b): only if both targets are
     /// still legal (else no part of the exchange happens) and controlled by different players
     /// (else it does nothing); then each player gains control of the other's, at once.

@@ -104,6 +104,14 @@ pub struct CastCosts {
     /// offers is paid, if any).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub reveal: Vec<ObjectId>,
+    /// Whether the spell's optional additional cost is paid ("As an additional cost to cast
+    /// this spell, you may waterbend {6}", CR 601.2b).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub additional_cost: bool,
+    /// The artifacts and creatures tapped for generic mana of a waterbend cost that is part of
+    /// the total cost, one each (CR 701.67a-b).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub waterbend: Vec<ObjectId>,
 }
 
 impl CastCosts {
@@ -153,7 +161,8 @@ pub enum Action {
         #[serde(default)]
         splice: Vec<ObjectId>,
         /// The permanents tapped rather than paying mana as the total cost is paid (CR 601.2h:
-        /// convoke, 702.51a).
+        /// convoke, 702.51a; waterbend, 701.67a), and whether an optional additional cost is
+        /// paid (CR 601.2b).
         #[serde(default, skip_serializing_if = "CastCosts::is_empty")]
         costs: CastCosts,
     },
@@ -1232,8 +1241,24 @@ fn list(state: &GameState, by_trial: bool) -> Vec<Action> {
                     let total = casting::reduced_cost(state, &board, player, ch, kickers.iter().fold(c.clone(), |c, k| c.plus(k)));
                     crate::tap_to_pay::every_creature_convoking(state, &board, player, ch, &total, x.unwrap_or(0))
                 });
+                let mut cost_choices = vec![CastCosts::default()];
+                cost_choices.extend(convoke.filter(|c| !c.is_empty()));
+                // CR 601.2b: an optional additional cost paid or not; a waterbend cost also with
+                // one way of tapping for its generic mana (CR 701.67a).
+                if let Some(a) = obj.def.def().and_then(|d| d.additional_cost.as_ref()).filter(|a| a.optional) {
+                    let paid = CastCosts { additional_cost: true, ..CastCosts::default() };
+                    cost_choices.push(paid.clone());
+                    let waterbend = if a.waterbend {
+                        crate::tap_to_pay::every_permanent_waterbending(state, &board, player, a.mana.generic)
+                    } else {
+                        Vec::new()
+                    };
+                    if !waterbend.is_empty() {
+                        cost_choices.push(CastCosts { waterbend, ..paid });
+                    }
+                }
                 for t in target_lists(state, &board, &specs, player, &memo) {
-                    for mut costs in std::iter::once(CastCosts::default()).chain(convoke.clone().filter(|c| !c.is_empty())) {
+                    for mut costs in cost_choices.iter().cloned() {
                         costs.reveal = reveal.clone();
                         candidates.push(Action::CastSpell {
                             player,

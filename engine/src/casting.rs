@@ -50,8 +50,10 @@ pub(crate) struct CastPlan {
     spliced: Vec<crate::ids::DefId>,
     /// The cards revealed for the cost, which stay revealed while it is on the stack.
     revealed: Vec<ObjectId>,
-    /// What the permanents tapped pay, and the rest paid with mana (CR 702.51a).
+    /// What the permanents tapped pay, and the rest paid with mana (CR 702.51a, 701.67a).
     taps: crate::tap_to_pay::Taps,
+    /// Whether the spell's additional cost is paid (CR 601.2b).
+    additional_paid: bool,
 }
 
 /// Whether `apply` accepts the cast (CR 601.2a-h), carrying nothing out: the card is in the
@@ -107,6 +109,22 @@ pub(crate) fn check_cast(state: &GameState, board: &Board, c: &Cast) -> Result<C
     // increases (the kicker first, then the splice costs, additional costs too, CR 702.47a),
     // then the reductions.
     let cost = paid.iter().filter_map(|k| printed_kickers.get(*k)).fold(cost, |c, k| c.plus(k));
+    // CR 601.2b, 601.2f: an optional additional cost is announced with the others and, paid,
+    // added to the total cost (a mandatory one always is); a spell without one can't pay it.
+    let additional = def.and_then(|d| d.additional_cost.as_ref());
+    let additional_paid = match additional {
+        Some(a) => costs.additional_cost || !a.optional,
+        None if costs.additional_cost => {
+            return Err(Rejection::InvalidChoice("this spell has no optional additional cost (CR 601.2b)".into()));
+        }
+        None => false,
+    };
+    let cost = match additional.filter(|_| additional_paid) {
+        Some(a) => cost.plus(&a.mana),
+        None => cost,
+    };
+    // CR 701.67b: the generic mana that tapping artifacts and creatures may pay.
+    let waterbend_generic = additional.filter(|a| additional_paid && a.waterbend).map_or(0, |a| a.mana.generic);
     let cost = spliced.iter().filter_map(|d| d.def().and_then(|d| d.splice.as_ref())).fold(cost, |c, s| c.plus(&s.cost));
     let cost = match check_additional_reveal(state, board, player, card, def, &costs.reveal)? {
         Some(instead) => cost.plus(&instead),
@@ -125,9 +143,9 @@ pub(crate) fn check_cast(state: &GameState, board: &Board, c: &Cast) -> Result<C
     let purpose = SpendPurpose::CastSpell { colors: ch.colors.len() };
     // CR 601.2h, 702.51a-b: permanents tapped rather than paying part of the total cost; the
     // rest is paid with mana.
-    let taps = crate::tap_to_pay::plan(state, board, player, ch, &cost, x, costs)?;
+    let taps = crate::tap_to_pay::plan(state, board, player, ch, &cost, x, waterbend_generic, costs)?;
     mana_payment(state, player, &taps.to_pay, taps.x, payment.as_ref(), purpose)?;
-    Ok(CastPlan { cost, x, purpose, modes, kicked: paid, spliced, taps, revealed: costs.reveal.clone() })
+    Ok(CastPlan { cost, x, purpose, modes, kicked: paid, spliced, taps, revealed: costs.reveal.clone(), additional_paid })
 }
 
 /// CR 601.2b, 601.2f, 701.20a: "As an additional cost to cast this spell, reveal a [subtype]
@@ -233,13 +251,14 @@ pub(crate) fn cast_target_specs(def: Option<crate::ids::DefId>, ch: &Characteris
 pub(crate) fn cast(state: &mut GameState, c: Cast, ev: &mut Vec<Event>, board: Option<&Board>) -> Result<(), Rejection> {
     let mut kept = None;
     let board = given_or_kept(board, state, &mut kept);
-    let CastPlan { cost, x, purpose, modes, kicked, spliced, taps, revealed } = check_cast(state, board, &c)?;
+    let CastPlan { cost, x, purpose, modes, kicked, spliced, taps, revealed, additional_paid } = check_cast(state, board, &c)?;
     let Cast { player, card, chosen_targets, payment, sacrifice, .. } = c;
     // CR 601.2h: the costs are paid, mana first and then the sacrifice, in any order the
     // player likes; the total was locked in by the check.
     let pool_before = state.player(player).map_or(0, |p| p.mana_pool.total());
     pay_mana(state, player, &taps.to_pay, taps.x, payment.as_ref(), purpose, ev)?;
-    // CR 702.51a: the creatures tapped rather than paying mana (CR 702.51c: they convoked it).
+    // CR 702.51a, 701.67a: the permanents tapped rather than paying mana (CR 702.51c: the
+    // creatures tapped for convoke convoked it).
     for id in &taps.tapped {
         zones::tap(state, *id, ev);
     }
@@ -268,6 +287,7 @@ pub(crate) fn cast(state: &mut GameState, c: Cast, ev: &mut Vec<Event>, board: O
         o.x = announced;
         o.sacrificed_power = sacrificed_power;
         o.kicked = kicked.clone();
+        o.additional_cost_paid = additional_paid;
     }
     state.stack.push(StackEntry {
         id: new,

@@ -1543,6 +1543,27 @@ pub(crate) fn resolve(
                 resolve(state, effect, ctx, ev)?;
             }
         }
+        Effect::IfConditionInstead { condition, instead, otherwise } => {
+            let effect = if crate::triggers::condition_holds(state, ctx.controller, ctx.source, condition) { instead } else { otherwise };
+            resolve(state, effect, ctx, ev)?;
+        }
+        Effect::ShuffleYourGraveyardIntoLibrary => {
+            let p = ctx.controller;
+            let ids: Vec<ObjectId> = state.zone_objects(ZoneKind::Graveyard, Some(p)).iter().map(|o| o.id).collect();
+            zones::move_batch(state, &ids, ZoneKind::Library, None, &[], ev);
+            zones::shuffle_library(state, p, ev);
+        }
+        Effect::NoMaximumHandSizeForRestOfGame => {
+            if let Some(p) = state.player_mut(ctx.controller) {
+                p.no_maximum_hand_size = true;
+            }
+        }
+        Effect::ExileThisSpell => {
+            // CR 608.2n: only the resolving spell itself, still on the stack.
+            if let Some(id) = ctx.source.filter(|s| state.object(*s).is_some_and(|o| o.zone == ZoneKind::Stack)) {
+                zones::move_to(state, id, ZoneKind::Exile, None, ev);
+            }
+        }
         Effect::ExchangeControlOfTargets(a, b) => {
             let (Some(a), Some(b)) = (ctx.object_target(*a), ctx.object_target(*b)) else { return Ok(()) };
             let controller = |id| state.object(id).filter(|o| o.on_battlefield()).map(|o| o.controller);

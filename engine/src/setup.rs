@@ -111,6 +111,7 @@ pub(crate) fn build(setup: GameSetup) -> Result<GameState, SetupError> {
                 poison: 0,
                 shuffles: 0,
                 spell_mana_this_turn: 0,
+                no_maximum_hand_size: false,
             })
             .collect(),
         cards: Vec::new(),
@@ -203,6 +204,7 @@ pub(crate) fn build(setup: GameSetup) -> Result<GameState, SetupError> {
                 sacrificed_power: None,
                 kicked: Vec::new(),
         deathtouch_damage: false,
+        additional_cost_paid: false,
         phased_out: None,
             },
         );

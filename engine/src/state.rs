@@ -75,6 +75,10 @@ pub struct Player {
     /// counts); back to 0 as each turn begins.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub spell_mana_this_turn: u32,
+    /// "You have no maximum hand size for the rest of the game" (CR 402.2): no discard to hand
+    /// size in their cleanup steps (CR 514.1).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub no_maximum_hand_size: bool,
 }
 
 /// Zero-valued counts aren't written, so saved games without them read and write the same.
@@ -154,6 +158,10 @@ pub struct Object {
     /// new object otherwise has none (CR 400.7).
     #[serde(default)]
     pub kicked: Vec<usize>,
+    /// A spell cast with its optional additional cost paid (CR 601.2b: "if this spell's
+    /// additional cost was paid"); a new object has it unpaid (CR 400.7).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub additional_cost_paid: bool,
     /// Dealt damage by a source with deathtouch since state-based actions were last checked
     /// (CR 704.5h).
     #[serde(default)]

@@ -1,5 +1,5 @@
 //! Tapping permanents rather than paying mana while a spell's total cost is paid (CR 601.2h):
-//! convoke (CR 702.51a-b). The permanents are chosen as the spell is cast
+//! convoke (CR 702.51a-b) and waterbend (CR 701.67a-b). The permanents are chosen as the spell is cast
 //! (`actions::CastSpell::costs`); what they pay comes off the total cost, which is locked in
 //! before (CR 601.2f, 702.51b: convoke isn't an additional or alternative cost and applies only
 //! after the total cost is determined), and the remainder is paid with mana.
@@ -29,12 +29,25 @@ pub(crate) struct Taps {
 /// spell with convoke; each an untapped creature `player` controls, tapped once, paying one
 /// generic mana of the total cost, or one colored mana of it (a colored, hybrid or Phyrexian
 /// symbol of that color) of one of the creature's colors (Siege Wurm's ruling of 2024-01-12:
-/// a multicolored creature pays one mana of any of its colors).
-pub(crate) fn plan(state: &GameState, board: &Board, player: PlayerId, spell: &Characteristics, total: &ManaCost, x: u32, chosen: &CastCosts) -> Result<Taps, Rejection> {
-    if chosen.convoke.is_empty() {
+/// a multicolored creature pays one mana of any of its colors). Waterbend (CR 701.67a-b): each
+/// an untapped artifact or creature `player` controls, paying one generic mana, only for the
+/// `waterbend_generic` generic mana of the waterbend cost in the total cost (0: none is part
+/// of it), never for other mana of the total cost.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn plan(
+    state: &GameState,
+    board: &Board,
+    player: PlayerId,
+    spell: &Characteristics,
+    total: &ManaCost,
+    x: u32,
+    waterbend_generic: u32,
+    chosen: &CastCosts,
+) -> Result<Taps, Rejection> {
+    if chosen.convoke.is_empty() && chosen.waterbend.is_empty() {
         return Ok(Taps { to_pay: total.clone(), x, tapped: Vec::new() });
     }
-    if !spell.has_keyword(crate::abilities::Keyword::Convoke) {
+    if !chosen.convoke.is_empty() && !spell.has_keyword(crate::abilities::Keyword::Convoke) {
         return Err(Rejection::CostUnpayable("only a spell with convoke can be paid for by tapping creatures (CR 702.51a)".into()));
     }
     let mut to_pay = total.clone();
@@ -42,6 +55,27 @@ pub(crate) fn plan(state: &GameState, board: &Board, player: PlayerId, spell: &C
     to_pay.generic = to_pay.generic.checked_add(to_pay.x.checked_mul(x).ok_or(Rejection::NotEnoughMana)?).ok_or(Rejection::NotEnoughMana)?;
     to_pay.x = 0;
     let mut tapped: Vec<ObjectId> = Vec::new();
+    if !chosen.waterbend.is_empty() && waterbend_generic == 0 {
+        return Err(Rejection::CostUnpayable("no waterbend cost is part of this spell's total cost (CR 701.67b)".into()));
+    }
+    if u32::try_from(chosen.waterbend.len()).unwrap_or(u32::MAX) > waterbend_generic {
+        return Err(Rejection::CostUnpayable(format!(
+            "tapping pays only for the {{{waterbend_generic}}} of the waterbend cost, not for the rest of the total cost (CR 701.67b)"
+        )));
+    }
+    for id in &chosen.waterbend {
+        if tapped.contains(id) {
+            return Err(Rejection::CostUnpayable("a permanent can be tapped only once to pay a cost (CR 701.67a)".into()));
+        }
+        let ch = untapped_you_control(state, board, player, *id)?;
+        if !ch.is(CardType::Artifact) && !ch.is(CardType::Creature) {
+            return Err(Rejection::CostUnpayable("waterbend taps artifacts and creatures only (CR 701.67a)".into()));
+        }
+        to_pay.generic = to_pay.generic.checked_sub(1).ok_or_else(|| {
+            Rejection::CostUnpayable("no generic mana is left in the total cost for this permanent to pay (CR 701.67a)".into())
+        })?;
+        tapped.push(*id);
+    }
     for (id, pays) in &chosen.convoke {
         if tapped.contains(id) {
             return Err(Rejection::CostUnpayable("a creature can be tapped only once to pay a cost (CR 702.51a)".into()));
@@ -75,12 +109,25 @@ pub(crate) fn plan(state: &GameState, board: &Board, player: PlayerId, spell: &C
     Ok(Taps { to_pay, x: 0, tapped })
 }
 
+/// One way of paying a waterbend cost's `generic` mana by tapping that `legal_actions` lists:
+/// the untapped artifacts and creatures `player` controls, in id order, up to `generic` of them
+/// (CR 701.67a).
+pub(crate) fn every_permanent_waterbending(state: &GameState, board: &Board, player: PlayerId, generic: u32) -> Vec<ObjectId> {
+    state
+        .zone_objects(crate::state::ZoneKind::Battlefield, Some(player))
+        .iter()
+        .filter(|o| !o.tapped && board.get(&o.id).is_some_and(|c| c.is(CardType::Artifact) || c.is(CardType::Creature)))
+        .map(|o| o.id)
+        .take(usize::try_from(generic).unwrap_or(usize::MAX))
+        .collect()
+}
+
 /// The characteristics of `id` if it is an untapped permanent `player` controls.
 fn untapped_you_control<'b>(state: &GameState, board: &'b Board, player: PlayerId, id: ObjectId) -> Result<&'b Characteristics, Rejection> {
     let ok = state.object(id).is_some_and(|o| o.on_battlefield() && o.controller == player && !o.tapped);
     match board.get(&id) {
         Some(ch) if ok => Ok(ch),
-        _ => Err(Rejection::CostUnpayable("only an untapped permanent you control can be tapped to pay a cost (CR 702.51a)".into())),
+        _ => Err(Rejection::CostUnpayable("only an untapped permanent you control can be tapped to pay a cost (CR 702.51a, 701.67a)".into())),
     }
 }
 

@@ -66,6 +66,9 @@ pub(crate) fn condition_holds(state: &GameState, controller: PlayerId, source: O
         crate::abilities::Condition::ThisWasKickedWith(k) => {
             source.and_then(|s| state.object(s)).is_some_and(|o| o.kicked.contains(k))
         }
+        crate::abilities::Condition::ThisSpellsAdditionalCostWasPaid => {
+            source.and_then(|s| state.object(s)).is_some_and(|o| o.additional_cost_paid)
+        }
         crate::abilities::Condition::YouHaveAtLeastLife(n) => state.player(controller).is_some_and(|p| p.life >= *n),
         crate::abilities::Condition::YouControlAny(filters) => {
             let board = board_of(state);

@@ -295,7 +295,9 @@ fn begin_step(state: &mut GameState, answers: &Answers, ev: &mut Vec<Event>) -> 
 fn cleanup(state: &mut GameState, answers: &Answers, ev: &mut Vec<Event>) -> Result<bool, Rejection> {
     let active = state.active;
     let hand: Vec<ObjectId> = state.zone_objects(ZoneKind::Hand, Some(active)).iter().map(|o| o.id).collect();
-    let excess = hand.len().saturating_sub(7);
+    // CR 402.2: the maximum hand size is seven unless an effect says the player has none.
+    let unlimited = state.player(active).is_some_and(|p| p.no_maximum_hand_size);
+    let excess = if unlimited { 0 } else { hand.len().saturating_sub(7) };
     if excess > 0 {
         let chosen = answers
             .discard

@@ -173,6 +173,7 @@ fn move_raw(
         sacrificed_power: None,
         kicked: if from == ZoneKind::Stack && to == ZoneKind::Battlefield { old.kicked } else { Vec::new() },
         deathtouch_damage: false,
+        additional_cost_paid: false,
         phased_out: None,
     };
     state.objects.insert(new_id, new);
@@ -527,6 +528,7 @@ fn create_token_object(
             sacrificed_power: None,
             kicked: Vec::new(),
         deathtouch_damage: false,
+        additional_cost_paid: false,
         phased_out: None,
         },
     );

@@ -554,6 +554,12 @@ impl<G: RulesGame> Session<G> {
                 for r in a.choose.as_ref().and_then(|c| c.reveal.as_ref()).into_iter().flatten() {
                     costs.reveal.push(self.object(r)?);
                 }
+                // An optional additional cost (CR 601.2b) and the permanents tapped for a
+                // waterbend cost's generic mana (CR 701.67a).
+                costs.additional_cost = a.choose.as_ref().and_then(|c| c.pay).unwrap_or(false);
+                for r in a.choose.as_ref().and_then(|c| c.waterbend.as_ref()).into_iter().flatten() {
+                    costs.waterbend.push(self.object(r)?);
+                }
                 self.apply(Action::CastSpell { player, card, x: a.x, targets, payment, sacrifice, kicked, modes, splice, costs })
             }
             Verb::PlayLand { card } => {

@@ -103,6 +103,7 @@ mod haunt_examples;
 mod splice_examples;
 mod reveal_examples;
 mod convoke_examples;
+mod waterbend_examples;
 mod pyroclasm;
 mod rusted_sentinel;
 mod sorins_thirst;
@@ -180,6 +181,9 @@ pub struct CardDef {
     /// with its front face up (CR 712.8a, 712.8d); transforming isn't modelled, so that is
     /// always; the back face counts for its color identity (903.4d).
     pub back_face: Option<Box<CardDef>>,
+    /// "As an additional cost to cast this spell, [you may] [cost]" other than a sacrifice
+    /// (CR 601.2b): waterbend (CR 701.67).
+    pub additional_cost: Option<crate::abilities::AdditionalCost>,
 }
 
 impl CardDef {
@@ -206,6 +210,7 @@ impl CardDef {
             splice: None,
             additional_reveal: None,
             back_face: None,
+            additional_cost: None,
         }
     }
     /// "As an additional cost to cast this spell, reveal a [subtype] card from your hand or pay
@@ -213,6 +218,14 @@ impl CardDef {
     pub(crate) fn additional_reveal(mut self, subtype: &str, or_pay: Option<&str>) -> CardDef {
         let or_pay = or_pay.and_then(|c| ManaCost::parse(c).ok());
         self.additional_reveal = Some(RevealCost { subtype: subtype.to_string(), or_pay });
+        self
+    }
+    /// "As an additional cost to cast this spell, [you may] waterbend [cost]" (CR 601.2b,
+    /// 701.67a).
+    pub(crate) fn additional_waterbend(mut self, s: &str, optional: bool) -> CardDef {
+        if let Ok(mana) = ManaCost::parse(s) {
+            self.additional_cost = Some(crate::abilities::AdditionalCost { mana, optional, waterbend: true });
+        }
         self
     }
     /// "Splice onto [subtype] [cost]" (CR 702.47a), with its keyword.
@@ -663,6 +676,9 @@ fn registry() -> &'static Registry {
             // generator POOL: bytes 190-189.
             reveal_examples::telepathy(),
             reveal_examples::silvergill_adept(),
+            // CR 701.67b Example 1, issue 28 (waterbend as an optional additional cost), outside
+            // the generator POOL: byte 188.
+            waterbend_examples::spirit_water_revival(),
         ]);
         let tokens = vec![
             hangarback_walker::thopter_token(),
@@ -871,7 +887,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 233);
+        assert_eq!(names.len(), 234);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {

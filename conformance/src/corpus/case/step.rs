@@ -360,6 +360,11 @@ pub struct Choice {
     /// other cost is paid.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reveal: Option<Vec<String>>,
+    /// On `cast`: the artifacts and creatures tapped for generic mana of the spell's waterbend
+    /// cost, one each (CR 701.67a-b); the cost must be part of the total cost (`pay = true` for
+    /// an optional one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub waterbend: Option<Vec<String>>,
 }
 
 
@@ -441,6 +446,9 @@ impl Choice {
         }
         if let Some(s) = &self.splice {
             out.push(("splice".into(), Lit::strs(s.iter().cloned())));
+        }
+        if let Some(w) = &self.waterbend {
+            out.push(("waterbend".into(), Lit::strs(w.iter().cloned())));
         }
         if let Some(c) = &self.convoke {
             out.push(("convoke".into(), Lit::Table(c.iter().map(|(k, p)| (k.clone(), Lit::str(p.as_str()))).collect())));

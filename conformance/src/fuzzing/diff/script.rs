@@ -274,6 +274,12 @@ fn to_corpus(game: &Game, refs: &[String], a: &EngineAction) -> Option<Action> {
             if !costs.reveal.is_empty() {
                 a.choose.get_or_insert_with(Default::default).reveal = Some(costs.reveal.iter().map(r).collect::<Option<Vec<String>>>()?);
             }
+            if costs.additional_cost {
+                a.choose.get_or_insert_with(Default::default).pay = Some(true);
+            }
+            if !costs.waterbend.is_empty() {
+                a.choose.get_or_insert_with(Default::default).waterbend = Some(costs.waterbend.iter().map(r).collect::<Option<_>>()?);
+            }
             a
         }
         EngineAction::ActivateAbility { source, ability, x, targets: ts, mana_choice, payment, replacement_order, .. } => {

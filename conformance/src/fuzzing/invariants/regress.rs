@@ -515,6 +515,13 @@ impl<'a> Writer<'a> {
                     let rs = costs.reveal.iter().map(|id| self.obj_ref(state, *id, inv).map(|r| q(&r))).collect::<Result<Vec<String>, _>>()?;
                     announced.push(format!("reveal = [{}]", rs.join(", ")));
                 }
+                if costs.additional_cost {
+                    announced.push("pay = true".into());
+                }
+                if !costs.waterbend.is_empty() {
+                    let v: Result<Vec<String>, RegressError> = costs.waterbend.iter().map(|o| self.obj_ref(state, *o, inv).map(|r| q(&r))).collect();
+                    announced.push(format!("waterbend = [{}]", v?.join(", ")));
+                }
                 if !announced.is_empty() {
                     f.push(format!("choose = {{ {} }}", announced.join(", ")));
                 }

@@ -74,13 +74,16 @@ fn total_cost(state: &GameState, board: &Board, player: PlayerId, card: ObjectId
 }
 
 /// The splice costs of the cards spliced onto `card` (CR 702.47a) and, with no card revealed
-/// for its "reveal a [subtype] card from your hand or pay [cost]", that cost (CR 601.2f).
-fn additional_costs(state: &GameState, card: ObjectId, splice: &[ObjectId], reveal: &[ObjectId]) -> Vec<ManaCost> {
+/// for its "reveal a [subtype] card from your hand or pay [cost]", that cost (CR 601.2f); and
+/// its optional additional cost if `paid` ("you may waterbend {6}"), or a mandatory one (CR
+/// 601.2b).
+fn additional_costs(state: &GameState, card: ObjectId, splice: &[ObjectId], reveal: &[ObjectId], paid: bool) -> Vec<ManaCost> {
     let def = |id: ObjectId| state.object(id).and_then(|o| o.def.def());
     let mut out: Vec<ManaCost> = splice.iter().filter_map(|id| def(*id).and_then(|d| d.splice.as_ref()).map(|s| s.cost.clone())).collect();
     if reveal.is_empty() {
         out.extend(def(card).and_then(|d| d.additional_reveal.as_ref()).and_then(|r| r.or_pay.clone()));
     }
+    out.extend(def(card).and_then(|d| d.additional_cost.as_ref()).filter(|a| paid || !a.optional).map(|a| a.mana.clone()));
     out
 }
 
@@ -93,15 +96,16 @@ fn phyrexian_symbols(board: &Board, card: ObjectId) -> u32 {
 pub(super) fn check<G: RulesGame>(t: &Transition<'_, G>) -> Result<bool, Broken> {
     let (Ok(_), Action::CastSpell { player, card, x, kicked, splice, costs, .. }) = (t.outcome, t.action) else { return Ok(false) };
     let (b, a) = (t.before.state(), t.after.state());
-    let additional = additional_costs(b, *card, splice, &costs.reveal);
+    let additional = additional_costs(b, *card, splice, &costs.reveal, costs.additional_cost);
     let Some(total) = total_cost(b, t.before_board, *player, *card, x.unwrap_or(0), kicked, &additional) else { return Ok(false) };
     let pool = |s: &GameState| s.player(*player).map(|p| p.mana_pool.total()).unwrap_or(0);
     let spent = pool(b).saturating_sub(pool(a));
     // CR 107.4f: a Phyrexian symbol paid with 2 life instead of mana; casting pays no other life.
     let life = |s: &GameState| s.player(*player).map(|p| i64::from(p.life)).unwrap_or(0);
     let by_life = u32::try_from((life(b) - life(a)).max(0) / 2).unwrap_or(u32::MAX).min(phyrexian_symbols(t.before_board, *card));
-    // CR 702.51a: each creature tapped for convoke pays one mana of the total cost instead.
-    let tapped = u32::try_from(costs.convoke.len()).unwrap_or(u32::MAX);
+    // CR 702.51a, 701.67a: each permanent tapped for convoke or waterbend pays one mana of the
+    // total cost instead.
+    let tapped = u32::try_from(costs.convoke.len().saturating_add(costs.waterbend.len())).unwrap_or(u32::MAX);
     if spent.saturating_add(by_life).saturating_add(tapped) != total || pool(a) > pool(b) {
         return Err(Broken::new(
             Invariant::TotalCostPaid,
