@@ -17,7 +17,7 @@ use crate::priority::give_priority;
 use crate::rejection::Rejection;
 use crate::state::{GameState, ZoneKind};
 use crate::targets::Target;
-use crate::types::{CardType, Color};
+use crate::types::CardType;
 
 /// Most creatures whose declarations are enumerated to find how many requirements can be
 /// obeyed (CR 508.1d, 509.1c); beyond it, the requirements of the first ones are weighed.
@@ -46,29 +46,6 @@ fn global_limit(state: &GameState, board: &Board, attack: bool) -> Option<u32> {
             _ => None,
         })
         .min()
-}
-
-/// The colors `id` has protection from (CR 702.16a): protection keywords, and protection
-/// from the color chosen as it entered (CR 614.12).
-pub(crate) fn protections(state: &GameState, board: &Board, id: ObjectId) -> Vec<Color> {
-    let Some(ch) = board.get(&id) else { return Vec::new() };
-    let mut out = Vec::new();
-    for a in &ch.abilities {
-        match &*a.ability {
-            Ability::Keyword(Keyword::ProtectionFrom(c)) => out.push(*c),
-            Ability::Static(StaticAbility::ProtectionFromChosenColor) => {
-                out.extend(state.object(id).and_then(|o| o.chosen_color));
-            }
-            _ => {}
-        }
-    }
-    out
-}
-
-/// Whether `protected` has protection from a quality `source` has (its colors, CR 702.16a).
-pub(crate) fn protected_from(state: &GameState, board: &Board, protected: ObjectId, source: ObjectId) -> bool {
-    let Some(src) = board.get(&source) else { return false };
-    protections(state, board, protected).iter().any(|c| src.colors.contains(c))
 }
 
 /// Why `id` can't attack for `player` now, if it can't (CR 508.1a, 302.6, 702.3b).
@@ -269,7 +246,7 @@ fn check_pair(state: &GameState, board: &Board, defender: PlayerId, blocker: Obj
             return bad(format!("landwalk: the defending player controls a {snow}{} (CR 702.14c)", land.subtype()));
         }
     }
-    if protected_from(state, board, attacker, blocker) {
+    if crate::protection::protected_from(state, board, attacker, blocker) {
         return bad("a creature with protection can't be blocked by creatures with that quality (CR 702.16f)".into());
     }
     for r in combat_rules(a) {

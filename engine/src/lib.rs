@@ -33,6 +33,7 @@ pub mod layers;
 pub mod mana;
 mod mana_abilities;
 pub mod prevention;
+mod protection;
 mod priority;
 pub mod rejection;
 pub mod replacement;

@@ -108,7 +108,7 @@ pub(crate) fn prevent(
     // CR 702.16e: damage from a source with a quality the recipient has protection from is
     // prevented.
     if let (Some(s), Target::Object(id)) = (source, target) {
-        if crate::combat::protected_from(state, board, id, s) {
+        if crate::protection::protected_from(state, board, id, s) {
             return 0;
         }
     }

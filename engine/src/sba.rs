@@ -160,9 +160,11 @@ fn aura_attachment_legal(state: &GameState, board: &Board, id: ObjectId, ch: &Ch
     let Some(target) = state.object(id).and_then(|o| o.attached_to) else { return false };
     let on_battlefield = state.object(target).is_some_and(|o| o.on_battlefield());
     let controller = state.object(id).map(|o| o.controller).unwrap_or(state.active);
+    // CR 702.16c: not to a permanent with protection from a quality the Aura has.
     target != id
         && on_battlefield
         && !ch.is(CardType::Creature)
+        && !crate::protection::protected_from(state, board, target, id)
         && enchant_specs(ch)
             .iter()
             .all(|spec| targets::matches(state, board, spec, &Target::Object(target), controller))
@@ -175,5 +177,7 @@ fn equipment_attachment_legal(state: &GameState, board: &Board, id: ObjectId, ch
     let is_equipment = ch.is(CardType::Artifact) && ch.subtypes.iter().any(|s| s == "Equipment");
     let target_ok = state.object(target).is_some_and(|o| o.on_battlefield())
         && board.get(&target).is_some_and(|c| c.is(CardType::Creature));
-    is_equipment && !ch.is(CardType::Creature) && target != id && target_ok
+    // CR 702.16d: nor to one with protection from a quality the Equipment has.
+    let protected = crate::protection::protected_from(state, board, target, id);
+    is_equipment && !ch.is(CardType::Creature) && target != id && target_ok && !protected
 }

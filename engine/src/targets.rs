@@ -139,7 +139,7 @@ pub fn is_legal_from(
     // CR 702.16b: a permanent with protection can't be the target of spells with the stated
     // quality, nor of abilities from a source with it (its colors as it is now).
     if let (Some(source), Target::Object(id)) = (source, target) {
-        if state.object(*id).is_some_and(|o| o.on_battlefield()) && crate::combat::protected_from(state, board, *id, source) {
+        if state.object(*id).is_some_and(|o| o.on_battlefield()) && crate::protection::protected_from(state, board, *id, source) {
             return false;
         }
     }
