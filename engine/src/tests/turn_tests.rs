@@ -199,3 +199,30 @@ fn declaring_no_attackers_is_not_a_pass_of_priority() {
     assert_eq!(g.priority_player(), Some(ALICE));
     assert_eq!(g.step(), Step::DeclareAttackers);
 }
+
+/// CR 508.1a: `legal_actions` lists the attack declarations the active player may make: each
+/// subset of the creatures able to attack (here two untapped Grizzly Bears, not a summoning-sick
+/// one or a Forest), every one of them accepted.
+#[test]
+fn legal_actions_list_each_declaration_of_able_attackers() {
+    let mut s = setup(Step::DeclareAttackers);
+    let a = perm(&mut s, "Grizzly Bears", ALICE);
+    let b = perm(&mut s, "Grizzly Bears", ALICE);
+    let sick = perm(&mut s, "Grizzly Bears", ALICE);
+    edit(&mut s, sick).summoning_sick = true;
+    perm(&mut s, "Forest", ALICE);
+    let g = Game::new(s).unwrap();
+    let (a, b) = (obj(&g, a), obj(&g, b));
+    let mut listed: Vec<Vec<ObjectId>> = g
+        .legal_actions()
+        .into_iter()
+        .filter_map(|x| match x {
+            Action::DeclareAttackers { attackers, .. } => Some(attackers),
+            _ => None,
+        })
+        .collect();
+    listed.sort();
+    let mut want = vec![vec![], vec![a], vec![b], vec![a, b]];
+    want.sort();
+    assert_eq!(listed, want);
+}
