@@ -209,6 +209,11 @@ pub enum Ability {
     Keyword(Keyword),
     /// "Enchant [object]" (CR 702.5a): what an Aura spell can target and an Aura can enchant.
     Enchant(TargetSpec),
+    /// "Flashback [cost]" (CR 702.34a): the card may be cast from its owner's graveyard, if
+    /// the spell is an instant or sorcery, by paying this cost rather than its mana cost (an
+    /// alternative cost, CR 118.9); a spell whose flashback cost was paid is exiled instead of
+    /// going anywhere else as it leaves the stack (`Object::cast_with_flashback`).
+    Flashback(FlashbackCost),
     Activated(ActivatedAbility),
     Triggered(TriggeredAbility),
     Static(StaticAbility),
@@ -223,6 +228,11 @@ impl Ability {
         match self {
             Ability::Keyword(k) => Some(k.name()),
             Ability::Enchant(_) => Some("Enchant"),
+            Ability::Flashback(_) => Some("Flashback"),
+            // CR 702.97a: "[Cost], Exile this card from your graveyard: Put a number of +1/+1
+            // counters equal to the power of the card you exiled on target creature. Activate
+            // only as a sorcery."
+            Ability::Activated(a) if a.from_graveyard && a.cost.exile_self && a.sorcery_speed => Some("Scavenge"),
             Ability::Activated(a) if a.cycling => Some("Cycling"),
             // CR 702.6a: "[Cost]: Attach this permanent to target creature you control. Activate
             // only as a sorcery."
@@ -248,6 +258,16 @@ impl Ability {
             _ => None,
         }
     }
+}
+
+/// A flashback cost (CR 702.34a): printed ("Flashback {3}{R}"), or defined by the effect that
+/// grants flashback ("the flashback cost is equal to its mana cost", CR 702.1b: read from the
+/// card's characteristics whenever it is cast; a card with no mana cost can't be cast this
+/// way, CR 118.6).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum FlashbackCost {
+    Mana(crate::mana::ManaCost),
+    ItsManaCost,
 }
 
 /// "[Cost]: [Effect]" (CR 602).

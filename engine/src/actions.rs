@@ -1157,8 +1157,18 @@ fn list(state: &GameState, by_trial: bool) -> Vec<Action> {
             None => candidates.push(Action::PlayLand { player, card: id, pay: None }),
         }
     }
-    for obj in state.zone_objects(ZoneKind::Hand, Some(player)) {
+    // The hand, and the cards with flashback in the graveyard (CR 702.34a).
+    let mut castable = state.zone_objects(ZoneKind::Hand, Some(player));
+    castable.extend(
+        state
+            .zone_objects(ZoneKind::Graveyard, Some(player))
+            .into_iter()
+            .filter(|o| board.get(&o.id).is_some_and(|c| casting::flashback_cost(c).is_some())),
+    );
+    for obj in castable {
         let Some(ch) = board.get(&obj.id) else { continue };
+        // What is paid instead of the mana cost (CR 118.9): the flashback cost.
+        let base_cost = if obj.zone == ZoneKind::Graveyard { casting::flashback_cost(ch).flatten() } else { (*ch.mana_cost).clone() };
         if ch.is(CardType::Land) {
             // CR 614.1c: "as this land enters, you may pay N life" is answered both ways.
             match lands::life_as_it_enters(&board, obj.id) {
@@ -1217,7 +1227,7 @@ fn list(state: &GameState, by_trial: bool) -> Vec<Action> {
             if reveal.is_empty() {
                 kickers.extend(obj.def.def().and_then(|d| d.additional_reveal.as_ref()).and_then(|r| r.or_pay.clone()));
             }
-            for x in x_values(ch.mana_cost.as_ref(), &pool) {
+            for x in x_values(base_cost.as_ref(), &pool) {
                 // Not enough mana that may pay for this spell: certainly illegal (CR 601.2h).
                 // The total cost, with its increases (the kicker, CR 702.33a) and reductions
                 // (CR 601.2f), is what must be paid.
@@ -1229,7 +1239,7 @@ fn list(state: &GameState, by_trial: bool) -> Vec<Action> {
                     0
                 };
                 if !by_trial
-                    && ch.mana_cost.as_ref().is_some_and(|c| {
+                    && base_cost.as_ref().is_some_and(|c| {
                         let c = kickers.iter().fold(c.clone(), |c, k| c.plus(k));
                         casting::reduced_cost(state, &board, player, ch, c).mana_value(x.unwrap_or(0)) > available.saturating_add(convokers)
                     })

@@ -1,4 +1,4 @@
-//! Casting spells (CR 601): from the hand; sorcery timing unless an instant (CR 307.1, 117.1a);
+//! Casting spells (CR 601): from the hand, or from the graveyard with flashback (CR 702.34a); sorcery timing unless an instant (CR 307.1, 117.1a);
 //! announce X (CR 601.2b, 107.3a); choose targets (CR 601.2c), an Aura's from its enchant
 //! ability (CR 303.4a, 702.5a); splice cards from the hand onto it (CR 702.47); pay the total
 //! cost (CR 601.2f-h), with restricted mana only where its restriction allows (CR 106.6).
@@ -54,6 +54,8 @@ pub(crate) struct CastPlan {
     taps: crate::tap_to_pay::Taps,
     /// Whether the spell's additional cost is paid (CR 601.2b).
     additional_paid: bool,
+    /// Cast from the graveyard by paying its flashback cost (CR 702.34a).
+    flashback: bool,
 }
 
 /// Whether `apply` accepts the cast (CR 601.2a-h), carrying nothing out: the card is in the
@@ -66,10 +68,12 @@ pub(crate) fn check_cast(state: &GameState, board: &Board, c: &Cast) -> Result<C
     let Cast { player, card, x, chosen_targets, payment, sacrifice, kicked, modes, splice, costs } = c;
     let (player, card) = (*player, *card);
     let obj = state.object(card).ok_or(Rejection::NoSuchObject(card))?;
-    if obj.zone != ZoneKind::Hand || obj.owner != player {
-        return Err(Rejection::WrongObject { object: card, reason: "not a card in your hand".into() });
-    }
     let ch = board.get(&card).ok_or(Rejection::NoSuchObject(card))?;
+    // CR 702.34a: from the graveyard only with flashback.
+    let flashback = obj.zone == ZoneKind::Graveyard && obj.owner == player && flashback_cost(ch).is_some();
+    if (obj.zone != ZoneKind::Hand || obj.owner != player) && !flashback {
+        return Err(Rejection::WrongObject { object: card, reason: "not a card in your hand (or one with flashback in your graveyard)".into() });
+    }
     if ch.is(CardType::Land) {
         // CR 305.9: a land can't be cast; it is played.
         return Err(Rejection::WrongObject { object: card, reason: "lands are played, not cast".into() });
@@ -81,9 +85,9 @@ pub(crate) fn check_cast(state: &GameState, board: &Board, c: &Cast) -> Result<C
             "sorcery timing: your main phase with an empty stack (CR 307.1)".into(),
         ));
     }
-    // CR 118.6 / 202.1b: a spell with no mana cost can't be cast by paying it.
-    let cost = (*ch.mana_cost)
-        .clone()
+    // CR 118.6 / 202.1b: a spell with no mana cost can't be cast by paying it; with flashback
+    // the flashback cost is paid instead (an alternative cost, CR 118.9, 702.34a).
+    let cost = if flashback { flashback_cost(ch).flatten() } else { (*ch.mana_cost).clone() }
         .ok_or_else(|| Rejection::CostUnpayable("the card has no mana cost".into()))?;
     let x = crate::activation::announced_x(cost.x, *x)?;
     // CR 601.3, 101.2: an effect that says a spell can't be cast wins over any permission; its
@@ -145,7 +149,7 @@ pub(crate) fn check_cast(state: &GameState, board: &Board, c: &Cast) -> Result<C
     // rest is paid with mana.
     let taps = crate::tap_to_pay::plan(state, board, player, ch, &cost, x, waterbend_generic, costs)?;
     mana_payment(state, player, &taps.to_pay, taps.x, payment.as_ref(), purpose)?;
-    Ok(CastPlan { cost, x, purpose, modes, kicked: paid, spliced, taps, revealed: costs.reveal.clone(), additional_paid })
+    Ok(CastPlan { cost, x, purpose, modes, kicked: paid, spliced, taps, revealed: costs.reveal.clone(), additional_paid, flashback })
 }
 
 /// CR 601.2b, 601.2f, 701.20a: "As an additional cost to cast this spell, reveal a [subtype]
@@ -206,6 +210,21 @@ fn check_splice(state: &GameState, player: PlayerId, card: ObjectId, spell: &Cha
     Ok(out)
 }
 
+/// CR 702.34a: the flashback cost of a card with flashback whose spell would be an instant or
+/// sorcery (`Some(None)`: "equal to its mana cost" and it has none, CR 118.6); `None` without
+/// flashback. With several flashback abilities the first is used (printed before granted): the
+/// format has no key for the choice.
+pub(crate) fn flashback_cost(ch: &Characteristics) -> Option<Option<ManaCost>> {
+    if !ch.is(CardType::Instant) && !ch.is(CardType::Sorcery) {
+        return None;
+    }
+    ch.abilities.iter().find_map(|a| match &*a.ability {
+        Ability::Flashback(crate::abilities::FlashbackCost::Mana(m)) => Some(Some(m.clone())),
+        Ability::Flashback(crate::abilities::FlashbackCost::ItsManaCost) => Some((*ch.mana_cost).clone()),
+        _ => None,
+    })
+}
+
 /// CR 700.2a, 700.2d, 601.4: a modal spell's modes are chosen as it is cast: "choose one"
 /// exactly one; "choose one; if this spell was kicked, choose any number instead" one or more
 /// when it is kicked (the kicker, announced later in CR 601.2b, may be considered already
@@ -251,7 +270,7 @@ pub(crate) fn cast_target_specs(def: Option<crate::ids::DefId>, ch: &Characteris
 pub(crate) fn cast(state: &mut GameState, c: Cast, ev: &mut Vec<Event>, board: Option<&Board>) -> Result<(), Rejection> {
     let mut kept = None;
     let board = given_or_kept(board, state, &mut kept);
-    let CastPlan { cost, x, purpose, modes, kicked, spliced, taps, revealed, additional_paid } = check_cast(state, board, &c)?;
+    let CastPlan { cost, x, purpose, modes, kicked, spliced, taps, revealed, additional_paid, flashback } = check_cast(state, board, &c)?;
     let Cast { player, card, chosen_targets, payment, sacrifice, .. } = c;
     // CR 601.2h: the costs are paid, mana first and then the sacrifice, in any order the
     // player likes; the total was locked in by the check.
@@ -288,6 +307,7 @@ pub(crate) fn cast(state: &mut GameState, c: Cast, ev: &mut Vec<Event>, board: O
         o.sacrificed_power = sacrificed_power;
         o.kicked = kicked.clone();
         o.additional_cost_paid = additional_paid;
+        o.cast_with_flashback = flashback;
     }
     state.stack.push(StackEntry {
         id: new,

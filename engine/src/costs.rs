@@ -22,6 +22,16 @@ pub struct Cost {
     /// "Discard this card" (cycling, CR 702.29a): the source must be in its owner's hand.
     #[serde(default)]
     pub discard_self: bool,
+    /// "Exile this card from your graveyard" (scavenge, CR 702.97a): the source must be a card
+    /// in its owner's graveyard.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub exile_self: bool,
+    /// A mana cost "equal to its mana cost", defined by the effect that grants the ability
+    /// ("The scavenge cost is equal to its mana cost", CR 702.1a-b): the source's mana cost as
+    /// the ability is activated, added to `mana`; an {X} in it is 0 (Varolz, the Scar-Striped
+    /// ruling 2013-04-15).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub its_mana_cost: bool,
     /// A loyalty symbol: [+N] puts N loyalty counters on the permanent, [−N] removes N
     /// (CR 606.4); it also makes the ability a loyalty ability (CR 606.3).
     pub loyalty: Option<i32>,
@@ -179,6 +189,10 @@ pub(crate) fn check_payable(
     if cost.discard_self && (obj.zone != ZoneKind::Hand || obj.owner != player) {
         return Err(Rejection::CostUnpayable("only a card in your hand can be discarded".into()));
     }
+    // CR 702.97a: "Exile this card from your graveyard".
+    if cost.exile_self && (obj.zone != ZoneKind::Graveyard || obj.owner != player) {
+        return Err(Rejection::CostUnpayable("only a card in your graveyard can be exiled from it".into()));
+    }
     match &cost.mana {
         Some(m) => {
             mana_payment(state, player, m, x, payment, SpendPurpose::ActivateAbility)?;
@@ -228,6 +242,9 @@ pub(crate) fn pay(
     if cost.discard_self {
         ev.push(Event::Discarded { player, object: source });
         crate::zones::move_to(state, source, ZoneKind::Graveyard, None, ev);
+    }
+    if cost.exile_self {
+        crate::zones::move_to(state, source, ZoneKind::Exile, None, ev);
     }
     Ok(())
 }

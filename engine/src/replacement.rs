@@ -186,6 +186,12 @@ pub(crate) fn zone_change_destination(
     use crate::abilities::StaticAbility;
     let Some(obj) = state.object(id) else { return (to, false, false) };
     let from = obj.zone;
+    // CR 702.34a: "If the flashback cost was paid, exile this card instead of putting it
+    // anywhere else any time it would leave the stack." (Whatever else applies first, this one
+    // applies last and the card ends in exile.)
+    if from == ZoneKind::Stack && obj.cast_with_flashback && to != ZoneKind::Exile {
+        return (ZoneKind::Exile, false, false);
+    }
     // (source, timestamp, what it does)
     let mut reps: Vec<(ObjectId, u64, StaticAbility)> = Vec::new();
     for o in state.zone_objects(ZoneKind::Battlefield, None) {

@@ -203,6 +203,7 @@ pub(crate) fn build(setup: GameSetup) -> Result<GameState, SetupError> {
                 spell_copy: false,
                 sacrificed_power: None,
                 kicked: Vec::new(),
+                cast_with_flashback: false,
         deathtouch_damage: false,
         additional_cost_paid: false,
         phased_out: None,

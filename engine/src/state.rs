@@ -162,6 +162,10 @@ pub struct Object {
     /// additional cost was paid"); a new object has it unpaid (CR 400.7).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub additional_cost_paid: bool,
+    /// A spell cast with its flashback cost paid (CR 702.34a): exiled instead of going anywhere
+    /// else as it leaves the stack (`replacement::zone_change_destination`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub cast_with_flashback: bool,
     /// Dealt damage by a source with deathtouch since state-based actions were last checked
     /// (CR 704.5h).
     #[serde(default)]

@@ -104,6 +104,7 @@ mod splice_examples;
 mod reveal_examples;
 mod convoke_examples;
 mod waterbend_examples;
+mod flashback_examples;
 mod pyroclasm;
 mod rusted_sentinel;
 mod sorins_thirst;
@@ -679,6 +680,9 @@ fn registry() -> &'static Registry {
             // CR 701.67b Example 1, issue 28 (waterbend as an optional additional cost), outside
             // the generator POOL: byte 188.
             waterbend_examples::spirit_water_revival(),
+            // CR 701.24c Example 2, issue 28 (flashback granted with a cost equal to the card's
+            // mana cost), outside the generator POOL: byte 187.
+            flashback_examples::recoup(),
         ]);
         let tokens = vec![
             hangarback_walker::thopter_token(),
@@ -887,7 +891,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 234);
+        assert_eq!(names.len(), 235);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {
