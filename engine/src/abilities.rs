@@ -707,6 +707,10 @@ pub enum Affected {
     /// "each noncreature artifact"), read from their characteristics as the earlier layers
     /// left them.
     Where(Box<PermanentFilter>),
+    /// "Each [type] card in your graveyard" (CR 611.3a: a static ability applies to whatever its
+    /// text names): the cards of any of these types, as the earlier layers left them, in the
+    /// graveyard of the ability's controller (Varolz, the Scar-Striped).
+    CardsInYourGraveyard { types: Vec<CardType> },
     /// Every object in every zone: "all cards that aren't on the battlefield, spells, and
     /// permanents" (Mycosynth Lattice). CR 611.3a: a static ability applies to whatever its text
     /// names, not only to permanents.
@@ -1423,6 +1427,11 @@ pub enum Amount {
     /// counted as the effect happens; none, or a greatest power of 0 or less, counts 0 (CR
     /// 107.1b).
     GreatestPowerAmongCreaturesOfTargetPlayer(usize),
+    /// "A number ... equal to the power of the card you exiled" (scavenge, CR 702.97a): the
+    /// power of the card exiled to pay the ability's cost, as it last existed in the graveyard
+    /// (Varolz, the Scar-Striped ruling 2013-04-15), recorded as the cost was paid (the stack
+    /// entry's `TriggerEvent::amount`); 0 or less counts 0 (CR 107.1b).
+    PowerOfTheCardExiledToPay,
     /// "Where X is your life total": the controller's life total as the effect happens, 0 if
     /// it is negative (CR 107.1b).
     YourLifeTotal,

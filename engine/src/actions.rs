@@ -484,7 +484,8 @@ fn resolution_answers(state: &GameState) -> Vec<Answers> {
                     | crate::abilities::Amount::CreaturesYouControl
                     | crate::abilities::Amount::IfKicked { .. }
                     | crate::abilities::Amount::GreatestPowerAmongCreaturesOfTargetPlayer(_)
-                    | crate::abilities::Amount::YourLifeTotal => continue,
+                    | crate::abilities::Amount::YourLifeTotal
+                    | crate::abilities::Amount::PowerOfTheCardExiledToPay => continue,
                 };
                 let mut recipients: Vec<ObjectId> = state
                     .battlefield_ids()

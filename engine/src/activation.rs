@@ -1,5 +1,6 @@
 //! Activating abilities (CR 602): who may, from where (the battlefield; cycling from the hand,
-//! CR 702.29a, which triggers "when you cycle" abilities, CR 702.29c-d), when ("activate only as a sorcery", CR 602.5d;
+//! CR 702.29a, which triggers "when you cycle" abilities, CR 702.29c-d; scavenge from the
+//! graveyard, its cost exiling the card, CR 702.97a), when ("activate only as a sorcery", CR 602.5d;
 //! loyalty abilities at sorcery speed and once per permanent per turn, CR 606.3), summoning
 //! sickness for {T}/{Q} (CR 302.6), costs, and then either resolving at once (mana abilities,
 //! CR 605.3b) or using the stack.
@@ -52,6 +53,9 @@ pub(crate) struct Checked<'b> {
     pub source_is_creature: bool,
     /// The source has the supertype basic as the ability is activated ("a basic land").
     pub source_is_basic: bool,
+    /// The source's power as the ability is activated: for a cost that exiles it, "the power
+    /// of the card you exiled" (CR 702.97a).
+    exiled_power: u32,
 }
 
 impl Checked<'_> {
@@ -123,7 +127,19 @@ pub(crate) fn check_activation<'b>(state: &GameState, board: &'b Board, a: &Acti
     if !ability.is_mana_ability() && a.mana_choice.is_some() {
         return Err(Rejection::InvalidChoice("this ability doesn't add mana".into()));
     }
-    let cost = loyalty_cost_increased(state, board, a.player, &ability.cost);
+    let mut cost = loyalty_cost_increased(state, board, a.player, &ability.cost);
+    if cost.its_mana_cost {
+        // CR 702.1a-b: "The scavenge cost is equal to its mana cost", read as it is activated;
+        // an {X} in it is 0 (Varolz, the Scar-Striped ruling 2013-04-15). No mana cost: {0}.
+        let own = (*ch.mana_cost).clone().map(|mut m| {
+            m.x = 0;
+            m
+        }).unwrap_or_default();
+        cost.mana = Some(match cost.mana.take() {
+            Some(m) => m.plus(&own),
+            None => own,
+        });
+    }
     costs::check_payable(state, a.player, a.source, &cost, x, a.payment.as_ref())?;
     Ok(Checked {
         ability,
@@ -133,6 +149,8 @@ pub(crate) fn check_activation<'b>(state: &GameState, board: &'b Board, a: &Acti
         source_is_land: ch.is(CardType::Land),
         source_is_creature: ch.is(CardType::Creature),
         source_is_basic: ch.supertypes.iter().any(|s| s == "Basic"),
+        // CR 702.97a: the card's power as it last existed in the graveyard (CR 107.1b).
+        exiled_power: ch.power.map(|p| u32::try_from(p.max(0)).unwrap_or(0)).unwrap_or(0),
     })
 }
 
@@ -184,7 +202,7 @@ pub(crate) fn activate(
         None => return Err(Rejection::NoSuchObject(a.source)),
     };
     let ability = checked.ability.clone();
-    let (link, x) = (checked.link, checked.x);
+    let (link, x, exiled_power) = (checked.link, checked.x, checked.exiled_power);
     costs::pay(state, a.player, a.source, &checked.cost, x, a.payment.as_ref(), ev)?;
     if ability.once_each_turn {
         state.activated_once.push((a.source, a.ability));
@@ -208,8 +226,9 @@ pub(crate) fn activate(
     let id = state.new_object_id();
     let source_counters = state.object(a.source).map(|o| o.counters.clone()).unwrap_or(counters_before);
     // A discarded card is a new object in the graveyard (CR 400.7): that is the ability's source
-    // now (its "when you cycle this card" abilities trigger from there, CR 702.29c).
-    let source = if ability.cost.discard_self {
+    // now (its "when you cycle this card" abilities trigger from there, CR 702.29c); so is an
+    // exiled one in exile.
+    let source = if ability.cost.discard_self || ability.cost.exile_self {
         source_card.and_then(|c| state.cards.get(usize::try_from(c.0).ok()?)?.object).unwrap_or(a.source)
     } else {
         a.source
@@ -233,7 +252,12 @@ pub(crate) fn activate(
             ability_kind: StackAbilityKind::Activated,
             ability: None,
             link,
-            event: Default::default(),
+            // CR 702.97a: "the card you exiled" and its power.
+            event: if ability.cost.exile_self {
+                crate::state::TriggerEvent { player: None, object: Some(source), amount: exiled_power }
+            } else {
+                Default::default()
+            },
         },
     });
     ev.push(Event::AbilityActivated { player: a.player, source: a.source, ability: a.ability, stack_id: Some(id) });

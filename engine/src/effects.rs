@@ -102,7 +102,7 @@ impl ResolveCtx<'_> {
             Amount::Fixed(n) => *n,
             Amount::X => self.x,
             Amount::CountersOnThis(kind) => self.source_counters.get(kind).copied().unwrap_or(0),
-            Amount::EventAmount => self.event.amount,
+            Amount::EventAmount | Amount::PowerOfTheCardExiledToPay => self.event.amount,
             // CR 107.1b: a negative life total counts as 0.
             Amount::YourLifeTotal => state.player(self.controller).map_or(0, |p| u32::try_from(p.life.max(0)).unwrap_or(0)),
             Amount::SacrificedPower => self.source.and_then(|s| state.object(s)).and_then(|o| o.sacrificed_power).unwrap_or(0),

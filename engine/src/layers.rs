@@ -482,6 +482,12 @@ fn affected_now(state: &GameState, board: &Board, battlefield: &[ObjectId], sour
                 filter_holds(f, c, x, source, obj)
             })
             .collect(),
+        Affected::CardsInYourGraveyard { types } => state
+            .zone_objects(ZoneKind::Graveyard, Some(obj.controller))
+            .iter()
+            .map(|o| o.id)
+            .filter(|o| board.get(o).is_some_and(|c| types.iter().any(|t| c.types.contains(t))))
+            .collect(),
         Affected::EveryObject => board.keys().copied().collect(),
     }
 }
@@ -612,6 +618,8 @@ fn member(c: &Characteristics, obj: &Object, source: ObjectId, source_obj: &Obje
             .chosen_color
             .is_some_and(|color| types.iter().any(|t| c.types.contains(t)) && c.colors.contains(&color)),
         Affected::Where(f) => filter_holds(f, c, obj, source, source_obj),
+        // Cards in a graveyard, never a permanent.
+        Affected::CardsInYourGraveyard { .. } => false,
         Affected::EveryObject => true,
     }
 }

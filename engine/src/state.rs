@@ -217,7 +217,9 @@ pub enum StackEntryKind {
         /// abilities printed on it, else the timestamp of the copy effect that gave them.
         #[serde(default)]
         link: u64,
-        /// For a triggered ability: what its triggering event names (CR 603.7c, 608.2h).
+        /// For a triggered ability: what its triggering event names (CR 603.7c, 608.2h); for an
+        /// activated ability whose cost exiled its source (scavenge, CR 702.97a), that card in
+        /// exile and its power as it last existed in the graveyard.
         #[serde(default)]
         event: TriggerEvent,
     },

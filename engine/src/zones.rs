@@ -373,7 +373,8 @@ fn apply_etb_replacements(
                     | Amount::CreaturesYouControl
                     | Amount::IfKicked { .. }
                     | Amount::GreatestPowerAmongCreaturesOfTargetPlayer(_)
-                    | Amount::YourLifeTotal => 0,
+                    | Amount::YourLifeTotal
+                    | Amount::PowerOfTheCardExiledToPay => 0,
                 };
                 counters.push((kind.clone(), n));
             }

@@ -105,6 +105,7 @@ mod reveal_examples;
 mod convoke_examples;
 mod waterbend_examples;
 mod flashback_examples;
+mod scavenge_examples;
 mod pyroclasm;
 mod rusted_sentinel;
 mod sorins_thirst;
@@ -324,6 +325,20 @@ pub(crate) fn cycling(mana_cost: &str) -> Ability {
         sorcery_speed: false,
         cycling: true,
         from_graveyard: false,
+        once_each_turn: false,
+    })
+}
+/// Scavenge with a cost "equal to its mana cost" (CR 702.97a, 702.1a): "[its mana cost], Exile
+/// this card from your graveyard: Put a number of +1/+1 counters equal to the power of the
+/// card you exiled on target creature. Activate only as a sorcery."
+pub(crate) fn scavenge_for_its_mana_cost() -> Ability {
+    Ability::Activated(ActivatedAbility {
+        cost: Cost { exile_self: true, its_mana_cost: true, ..Cost::default() },
+        targets: vec![TargetSpec::Creature],
+        effect: Effect::PutCounters { object: crate::abilities::EffectObject::Target(0), kind: "+1/+1".into(), amount: Amount::PowerOfTheCardExiledToPay },
+        sorcery_speed: true,
+        cycling: false,
+        from_graveyard: true,
         once_each_turn: false,
     })
 }
@@ -683,6 +698,9 @@ fn registry() -> &'static Registry {
             // CR 701.24c Example 2, issue 28 (flashback granted with a cost equal to the card's
             // mana cost), outside the generator POOL: byte 187.
             flashback_examples::recoup(),
+            // CR 702.1a Example 1, issue 28 (scavenge granted with a cost equal to the card's
+            // mana cost), outside the generator POOL: byte 186.
+            scavenge_examples::varolz(),
         ]);
         let tokens = vec![
             hangarback_walker::thopter_token(),
@@ -891,7 +909,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 235);
+        assert_eq!(names.len(), 236);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {
