@@ -1250,6 +1250,13 @@ pub enum Effect {
     /// source (CR 607.2a); then the cards exiled with it before go to their owners'
     /// graveyards.
     ImprintThatCard,
+    /// "Reveal the top `n` cards of your library. An opponent separates those cards into two
+    /// piles. Put one pile into your hand and the other into your graveyard." (CR 700.3): the
+    /// piles (`Answers::piles`, the opponent's choice: each revealed card in exactly one, CR
+    /// 700.3a, either pile may be empty, 700.3d) and the pile put into the hand
+    /// (`Answers::pile`, the controller's) are chosen while the cards are still in the library
+    /// (CR 700.3c); then the piles move.
+    RevealTopSeparateIntoPilesHandAndGraveyard { n: u32 },
     /// Haunt's "exile it haunting target creature" (CR 702.55a): the card the triggering event
     /// names ("it", the card that died, still that object in its graveyard, CR 400.7) is
     /// exiled, haunting the `target`-th target if that is still legal.

@@ -89,6 +89,13 @@ pub struct Answers {
     /// changed.
     #[serde(default)]
     pub new_targets: Option<Vec<Target>>,
+    /// The two piles an opponent separates revealed cards into (CR 700.3a): each revealed card
+    /// in exactly one; `None`: not answered.
+    #[serde(default)]
+    pub piles: Option<Vec<Vec<ObjectId>>>,
+    /// The pile (0 or 1, of `piles`) the resolving spell's controller puts into their hand.
+    #[serde(default)]
+    pub pile: Option<usize>,
 }
 
 /// What a cast pays other than with mana from the pool (CR 601.2h): by tapping permanents, or
@@ -466,6 +473,7 @@ fn resolution_answers(state: &GameState) -> Vec<Answers> {
     let Some(top) = state.stack.last() else { return v };
     discard_answers(state, top, &mut v);
     search_answers(state, top, &mut v);
+    pile_answers(state, top, &mut v);
     exile_answers(state, top, &mut v);
     let crate::state::StackEntryKind::Ability { source, effect, .. } = &top.kind else { return v };
     for part in effect.parts() {
@@ -684,6 +692,28 @@ fn search_answers(state: &GameState, top: &crate::state::StackEntry, v: &mut Vec
                 v.push(Answers { may: Some(true), find: Some(Vec::new()), ..Answers::default() });
             }
             _ => {}
+        }
+    }
+}
+
+/// CR 700.3: the piles a resolving "an opponent separates those cards into two piles" may be
+/// answered with (all in one pile, the top card alone, the top card out of the other four),
+/// each with either pile put into the hand.
+fn pile_answers(state: &GameState, top: &crate::state::StackEntry, v: &mut Vec<Answers>) {
+    use crate::abilities::Effect;
+    let crate::state::StackEntryKind::Spell = top.kind else { return };
+    let def = state.object(top.id).and_then(|o| crate::cards::card_def(&o.def));
+    let Some(effect) = def.and_then(|d| d.spell_effect.clone()) else { return };
+    for part in effect.parts() {
+        let Effect::RevealTopSeparateIntoPilesHandAndGraveyard { n } = part else { continue };
+        let k = usize::try_from(*n).unwrap_or(usize::MAX);
+        let revealed: Vec<ObjectId> = state.zone_objects(ZoneKind::Library, Some(top.controller)).iter().take(k).map(|o| o.id).collect();
+        let Some((first, rest)) = revealed.split_first() else { continue };
+        let splits = [(revealed.clone(), Vec::new()), (vec![*first], rest.to_vec()), (rest.to_vec(), vec![*first])];
+        for (a, b) in splits {
+            for pile in 0..2 {
+                v.push(Answers { piles: Some(vec![a.clone(), b.clone()]), pile: Some(pile), ..Answers::default() });
+            }
         }
     }
 }

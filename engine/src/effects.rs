@@ -1438,6 +1438,41 @@ pub(crate) fn resolve(
                 zones::move_to(state, id, ZoneKind::Exile, None, ev);
             }
         }
+        Effect::RevealTopSeparateIntoPilesHandAndGraveyard { n } => {
+            // CR 700.3c: the revealed cards stay in the library while the piles are made and
+            // one is chosen; the choices are checked before anything moves.
+            let k = usize::try_from(*n).unwrap_or(usize::MAX);
+            let revealed: Vec<ObjectId> =
+                state.zone_objects(ZoneKind::Library, Some(ctx.controller)).iter().take(k).map(|o| o.id).collect();
+            if revealed.is_empty() && ctx.answers.piles.is_none() {
+                return Ok(());
+            }
+            let piles = ctx
+                .answers
+                .piles
+                .as_ref()
+                .ok_or_else(|| Rejection::MissingChoice("an opponent separates the revealed cards into two piles (CR 700.3)".into()))?;
+            let [first, second] = piles.as_slice() else {
+                return Err(Rejection::InvalidChoice("the revealed cards are separated into two piles (CR 700.3)".into()));
+            };
+            // CR 700.3a, 700.3d: each revealed card in exactly one pile; a pile may be empty.
+            let mut named: Vec<ObjectId> = first.iter().chain(second.iter()).copied().collect();
+            named.sort_unstable();
+            let mut expected = revealed.clone();
+            expected.sort_unstable();
+            if named != expected {
+                return Err(Rejection::InvalidChoice("each revealed card goes into exactly one of the two piles (CR 700.3a)".into()));
+            }
+            let (hand, graveyard) = match ctx.answers.pile {
+                Some(0) => (first, second),
+                Some(1) => (second, first),
+                Some(_) => return Err(Rejection::InvalidChoice("choose one of the two piles".into())),
+                None => return Err(Rejection::MissingChoice("the pile put into your hand".into())),
+            };
+            let (hand, graveyard) = (hand.clone(), graveyard.clone());
+            zones::move_batch(state, &hand, ZoneKind::Hand, None, &[], ev);
+            zones::move_batch(state, &graveyard, ZoneKind::Graveyard, None, &[], ev);
+        }
         Effect::ExileItHaunting { target } => {
             let Some(card) = ctx.event.object.filter(|id| state.object(*id).is_some_and(|o| o.zone == ZoneKind::Graveyard)) else {
                 return Ok(());

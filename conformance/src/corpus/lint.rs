@@ -667,6 +667,13 @@ fn action_refs<'a>(a: &'a Action, uses: &mut Vec<(Vec<Seg<'static>>, &'a str)>) 
                 uses.push((with(&[Seg::Key("waterbend"), Seg::Index(i)]), r));
             }
         }
+        if let Some(piles) = &choice.piles {
+            for (i, pile) in piles.iter().enumerate() {
+                for (j, r) in pile.iter().enumerate() {
+                    uses.push((with(&[Seg::Key("piles"), Seg::Index(i), Seg::Index(j)]), r));
+                }
+            }
+        }
         if let Some(ts) = &choice.new_targets {
             for (i, t) in ts.iter().enumerate() {
                 if let Some(r) = t.ref_name() {

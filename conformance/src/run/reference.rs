@@ -408,6 +408,18 @@ impl<G: RulesGame> Session<G> {
         if let Some(ts) = &c.new_targets {
             out.new_targets = Some(ts.iter().map(|t| self.target(t)).collect::<Result<_, _>>()?);
         }
+        if let Some(piles) = &c.piles {
+            out.piles = Some(
+                piles
+                    .iter()
+                    .map(|pile| pile.iter().map(|r| self.object(r)).collect::<Result<Vec<_>, _>>())
+                    .collect::<Result<_, _>>()?,
+            );
+        }
+        // 1-based in the corpus; 0 (no such pile) stays out of range.
+        if let Some(n) = c.pile {
+            out.pile = Some(usize::try_from(n).unwrap_or(usize::MAX).checked_sub(1).unwrap_or(usize::MAX));
+        }
         if let Some(d) = &c.damage {
             let mut all = Vec::new();
             for (source, recipients) in d {

@@ -106,6 +106,7 @@ mod convoke_examples;
 mod waterbend_examples;
 mod flashback_examples;
 mod scavenge_examples;
+mod pile_examples;
 mod pyroclasm;
 mod rusted_sentinel;
 mod sorins_thirst;
@@ -701,6 +702,9 @@ fn registry() -> &'static Registry {
             // CR 702.1a Example 1, issue 28 (scavenge granted with a cost equal to the card's
             // mana cost), outside the generator POOL: byte 186.
             scavenge_examples::varolz(),
+            // CR 700.3c Example 1, issue 28 (piles an opponent separates), outside the generator
+            // POOL: byte 185.
+            pile_examples::fact_or_fiction(),
         ]);
         let tokens = vec![
             hangarback_walker::thopter_token(),
@@ -909,7 +913,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 236);
+        assert_eq!(names.len(), 237);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {

@@ -30,6 +30,8 @@ const MAY: Answers = Answers {
     colors: Vec::new(),
     exile: None,
     new_targets: None,
+    piles: None,
+    pile: None,
 };
 
 /// Cycles `crystal` (in alice's hand); Resonance's trigger targets `target`; resolves the

@@ -365,6 +365,15 @@ pub struct Choice {
     /// an optional one).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub waterbend: Option<Vec<String>>,
+    /// The two piles an opponent separates revealed cards into (CR 700.3, Fact or Fiction):
+    /// two arrays of refs, every revealed card in exactly one (CR 700.3a); either may be empty
+    /// (700.3d).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub piles: Option<Vec<Vec<String>>>,
+    /// The pile, 1 or 2 (of `piles`), that the resolving spell's controller puts into their
+    /// hand ("Put one pile into your hand and the other into your graveyard").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pile: Option<u32>,
 }
 
 
@@ -455,6 +464,12 @@ impl Choice {
         }
         if let Some(r) = &self.reveal {
             out.push(("reveal".into(), Lit::strs(r.iter().cloned())));
+        }
+        if let Some(p) = &self.piles {
+            out.push(("piles".into(), Lit::List(p.iter().map(|pile| Lit::strs(pile.iter().cloned())).collect())));
+        }
+        if let Some(n) = self.pile {
+            out.push(("pile".into(), Lit::Int(i64::from(n))));
         }
         if let Some(d) = &self.damage {
             out.push((

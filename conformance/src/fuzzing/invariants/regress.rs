@@ -378,6 +378,9 @@ impl<'a> Writer<'a> {
         if a.new_targets.is_some() {
             return Err(not("a pass with new targets for a spell"));
         }
+        if a.piles.is_some() || a.pile.is_some() {
+            return Err(not("a pass with piles"));
+        }
         if a.discard.is_some() {
             return Err(not("a pass with a discard"));
         }
