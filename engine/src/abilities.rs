@@ -250,6 +250,15 @@ impl Ability {
                 Some("Cumulative upkeep")
             }
             Ability::Triggered(t) if matches!(t.effect, Effect::ReturnDiedWithCounter) => Some("Undying"),
+            // CR 702.43a: modular's dies trigger moving its +1/+1 counters to target artifact
+            // creature names it (its "enters with" half may be a number or sunburst, 702.44c).
+            Ability::Triggered(t)
+                if t.trigger == Trigger::Dies
+                    && t.targets == [TargetSpec::ArtifactCreature]
+                    && matches!(&t.effect, Effect::May(e) if matches!(&**e, Effect::PutCounters { object: EffectObject::Target(0), kind, amount: Amount::CountersOnThis(k) } if kind == "+1/+1" && k == "+1/+1")) =>
+            {
+                Some("Modular")
+            }
             // CR 702.30a: echo is this upkeep trigger.
             Ability::Triggered(t) if t.trigger == Trigger::BeginningOfYourUpkeepIfNewSinceLastUpkeep => Some("Echo"),
             Ability::Static(StaticAbility::Continuous { modification: Modification::AllCreatureTypes, cda: true, .. }) => {
@@ -1442,6 +1451,10 @@ pub enum Amount {
     /// "Where X is your life total": the controller's life total as the effect happens, 0 if
     /// it is negative (CR 107.1b).
     YourLifeTotal,
+    /// "For each color of mana spent to cast it" (sunburst, CR 702.44a; setting the number of
+    /// another ability, 702.44c): the colors of mana spent to cast the spell the permanent was
+    /// as it entered from the stack (CR 702.44b); 0 for a permanent that wasn't cast.
+    ColorsOfManaSpentToCastThis,
 }
 
 /// One mode of a modal spell (CR 700.2): its targets (chosen only when the mode is, CR
@@ -1554,4 +1567,6 @@ pub enum TargetSpec {
     /// "target card from their graveyard": a card in the graveyard of the player chosen as
     /// the first target (`targets::check_all_from` compares the owner with it).
     CardInTargetPlayersGraveyard,
+    /// "target artifact creature": a permanent that is both an artifact and a creature.
+    ArtifactCreature,
 }

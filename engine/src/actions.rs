@@ -493,7 +493,8 @@ fn resolution_answers(state: &GameState) -> Vec<Answers> {
                     | crate::abilities::Amount::IfKicked { .. }
                     | crate::abilities::Amount::GreatestPowerAmongCreaturesOfTargetPlayer(_)
                     | crate::abilities::Amount::YourLifeTotal
-                    | crate::abilities::Amount::PowerOfTheCardExiledToPay => continue,
+                    | crate::abilities::Amount::PowerOfTheCardExiledToPay
+                    | crate::abilities::Amount::ColorsOfManaSpentToCastThis => continue,
                 };
                 let mut recipients: Vec<ObjectId> = state
                     .battlefield_ids()

@@ -275,7 +275,14 @@ pub(crate) fn cast(state: &mut GameState, c: Cast, ev: &mut Vec<Event>, board: O
     // CR 601.2h: the costs are paid, mana first and then the sacrifice, in any order the
     // player likes; the total was locked in by the check.
     let pool_before = state.player(player).map_or(0, |p| p.mana_pool.total());
+    let mana_before = state.player(player).map(|p| p.mana_pool.clone()).unwrap_or_default();
     pay_mana(state, player, &taps.to_pay, taps.x, payment.as_ref(), purpose, ev)?;
+    // CR 702.44a: the colors of the mana spent to cast it, for sunburst (creatures tapped for
+    // convoke spend no mana).
+    let colors_spent = state
+        .player(player)
+        .and_then(|p| mana_before.minus(&p.mana_pool))
+        .map_or(0, |m| u32::try_from(m.types().into_iter().filter(|t| t.is_color()).count()).unwrap_or(0));
     // CR 702.51a, 701.67a: the permanents tapped rather than paying mana (CR 702.51c: the
     // creatures tapped for convoke convoked it).
     for id in &taps.tapped {
@@ -308,6 +315,7 @@ pub(crate) fn cast(state: &mut GameState, c: Cast, ev: &mut Vec<Event>, board: O
         o.kicked = kicked.clone();
         o.additional_cost_paid = additional_paid;
         o.cast_with_flashback = flashback;
+        o.colors_spent = colors_spent;
     }
     state.stack.push(StackEntry {
         id: new,

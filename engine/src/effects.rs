@@ -103,6 +103,9 @@ impl ResolveCtx<'_> {
             Amount::X => self.x,
             Amount::CountersOnThis(kind) => self.source_counters.get(kind).copied().unwrap_or(0),
             Amount::EventAmount | Amount::PowerOfTheCardExiledToPay => self.event.amount,
+            // CR 702.44a: of the resolving spell (a permanent spell carries it onto the
+            // battlefield, CR 702.44b).
+            Amount::ColorsOfManaSpentToCastThis => self.source.and_then(|s| state.object(s)).map_or(0, |o| o.colors_spent),
             // CR 107.1b: a negative life total counts as 0.
             Amount::YourLifeTotal => state.player(self.controller).map_or(0, |p| u32::try_from(p.life.max(0)).unwrap_or(0)),
             Amount::SacrificedPower => self.source.and_then(|s| state.object(s)).and_then(|o| o.sacrificed_power).unwrap_or(0),

@@ -204,6 +204,7 @@ pub(crate) fn build(setup: GameSetup) -> Result<GameState, SetupError> {
                 sacrificed_power: None,
                 kicked: Vec::new(),
                 cast_with_flashback: false,
+                colors_spent: 0,
         deathtouch_damage: false,
         additional_cost_paid: false,
         phased_out: None,

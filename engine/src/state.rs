@@ -166,6 +166,11 @@ pub struct Object {
     /// else as it leaves the stack (`replacement::zone_change_destination`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub cast_with_flashback: bool,
+    /// How many colors of mana were spent to cast this spell (CR 702.44a: sunburst counts
+    /// them); kept by the permanent it becomes as it enters from the stack (CR 702.44b), a new
+    /// object otherwise has none (CR 400.7).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub colors_spent: u32,
     /// Dealt damage by a source with deathtouch since state-based actions were last checked
     /// (CR 704.5h).
     #[serde(default)]

@@ -96,6 +96,7 @@ pub fn matches(
         TargetSpec::PermanentAnOpponentControls => on_battlefield && obj.controller != controller,
         TargetSpec::Land => on_battlefield && ch.is(CardType::Land),
         TargetSpec::Artifact => on_battlefield && ch.is(CardType::Artifact),
+        TargetSpec::ArtifactCreature => creature && ch.is(CardType::Artifact),
         TargetSpec::PermanentOfAnyType(types) => on_battlefield && types.iter().any(|t| ch.is(*t)),
         TargetSpec::ArtifactOrEnchantment => {
             on_battlefield && (ch.is(CardType::Artifact) || ch.is(CardType::Enchantment))

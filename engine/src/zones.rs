@@ -173,6 +173,7 @@ fn move_raw(
         sacrificed_power: None,
         kicked: if from == ZoneKind::Stack && to == ZoneKind::Battlefield { old.kicked } else { Vec::new() },
         cast_with_flashback: false,
+        colors_spent: if from == ZoneKind::Stack && to == ZoneKind::Battlefield { old.colors_spent } else { 0 },
         deathtouch_damage: false,
         additional_cost_paid: false,
         phased_out: None,
@@ -363,6 +364,9 @@ fn apply_etb_replacements(
                 let n = match amount {
                     Amount::Fixed(n) => *n,
                     Amount::X => entered_x.unwrap_or(0),
+                    // CR 702.44b: counted only for a permanent entering from the stack as a
+                    // resolving spell (its object keeps the count only then).
+                    Amount::ColorsOfManaSpentToCastThis => state.object(id).map_or(0, |o| o.colors_spent),
                     Amount::CountersOnThis(_)
                     | Amount::PermanentsWithSubtype(_)
                     | Amount::CreaturesBlockingThis
@@ -530,6 +534,7 @@ fn create_token_object(
             sacrificed_power: None,
             kicked: Vec::new(),
             cast_with_flashback: false,
+            colors_spent: 0,
         deathtouch_damage: false,
         additional_cost_paid: false,
         phased_out: None,

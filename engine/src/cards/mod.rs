@@ -107,6 +107,7 @@ mod waterbend_examples;
 mod flashback_examples;
 mod scavenge_examples;
 mod pile_examples;
+mod modular_examples;
 mod pyroclasm;
 mod rusted_sentinel;
 mod sorins_thirst;
@@ -705,6 +706,9 @@ fn registry() -> &'static Registry {
             // CR 700.3c Example 1, issue 28 (piles an opponent separates), outside the generator
             // POOL: byte 185.
             pile_examples::fact_or_fiction(),
+            // CR 702.44c Example 1, issue 28 (modular—sunburst), outside the generator POOL:
+            // byte 184.
+            modular_examples::arcbound_wanderer(),
         ]);
         let tokens = vec![
             hangarback_walker::thopter_token(),
@@ -913,7 +917,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 237);
+        assert_eq!(names.len(), 238);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {
