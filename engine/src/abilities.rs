@@ -250,6 +250,15 @@ impl Ability {
                 Some("Cumulative upkeep")
             }
             Ability::Triggered(t) if matches!(t.effect, Effect::ReturnDiedWithCounter) => Some("Undying"),
+            // CR 702.184a: "Tap another untapped creature you control: Put a number of charge
+            // counters on this permanent equal to the tapped creature's power. Activate only as a
+            // sorcery."
+            Ability::Activated(a)
+                if a.cost.tap_another_creature
+                    && matches!(&a.effect, Effect::PutCounters { object: EffectObject::This, amount: Amount::TappedCreaturesPower, .. }) =>
+            {
+                Some("Station")
+            }
             // CR 702.43a: modular's dies trigger moving its +1/+1 counters to target artifact
             // creature names it (its "enters with" half may be a number or sunburst, 702.44c).
             Ability::Triggered(t)
@@ -277,6 +286,16 @@ impl Ability {
 pub enum FlashbackCost {
     Mana(crate::mana::ManaCost),
     ItsManaCost,
+}
+
+/// What a creature uses its toughness for rather than its power
+/// (`StaticAbility::ToughnessRatherThanPower`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum ToughnessFor {
+    /// The combat damage it assigns (CR 510.1a).
+    CombatDamage,
+    /// The charge counters a station ability puts on for it (CR 702.184c).
+    Station,
 }
 
 /// "[Cost]: [Effect]" (CR 602).
@@ -530,6 +549,10 @@ pub enum StaticAbility {
         modification: Modification,
         cda: bool,
     },
+    /// "Each creature you control with toughness greater than its power [assigns combat damage
+    /// equal to its toughness / stations permanents using its toughness] rather than its power"
+    /// (CR 510.1a, 702.184c; `toughness_as_power`).
+    ToughnessRatherThanPower(ToughnessFor),
     /// A replacement effect on mana production (CR 106.12b, 614.1a).
     ManaReplacement(ManaReplacement),
     /// "You may have this [permanent] enter as a copy of any [card type] on the battlefield"
@@ -709,6 +732,9 @@ pub enum Affected {
     /// while its controller's devotion to the color (CR 700.5), counted on the mana costs and
     /// the permanents as the earlier layers left them, is below `n` (CR 700.5a Example 1).
     ThisWhileDevotionBelow { color: Color, n: u32 },
+    /// "As long as this permanent has N or more [kind] counters on it, it has [...]" (a station
+    /// symbol, CR 721.2a-b): the ability's source while it has at least `n` of them.
+    ThisWithCountersAtLeast { kind: String, n: u32 },
     /// "Creatures with no abilities" (CR 113.12): creatures with no abilities as the earlier
     /// layers left them.
     CreaturesWithNoAbilities,
@@ -1455,6 +1481,12 @@ pub enum Amount {
     /// another ability, 702.44c): the colors of mana spent to cast the spell the permanent was
     /// as it entered from the stack (CR 702.44b); 0 for a permanent that wasn't cast.
     ColorsOfManaSpentToCastThis,
+    /// "Equal to the tapped creature's power" (station, CR 702.184a): the creature tapped to pay
+    /// the ability's cost (its stack entry's event object), its power as the ability resolves,
+    /// or its toughness where a static ability says so (CR 702.184c,
+    /// `toughness_as_power`); 0 or less counts 0 (CR 107.1b). No last known power is kept: a
+    /// creature that has left the battlefield counts 0.
+    TappedCreaturesPower,
 }
 
 /// One mode of a modal spell (CR 700.2): its targets (chosen only when the mode is, CR

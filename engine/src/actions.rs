@@ -184,6 +184,10 @@ pub enum Action {
         mana_choice: Option<ManaType>,
         payment: Option<ManaPool>,
         replacement_order: Vec<ObjectId>,
+        /// The creatures tapped to pay "tap another untapped creature you control" (station,
+        /// CR 702.184a), chosen as the ability is activated (CR 602.2b, 601.2h).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        tap: Vec<ObjectId>,
     },
     DeclareAttackers { player: PlayerId, attackers: Vec<ObjectId> },
     /// The defending player's declaration (CR 509.1): (blocker, attacker) pairs.
@@ -339,7 +343,7 @@ fn accepted_by_checks(state: &GameState, board: &Board, cache: &ProductionCache,
             };
             casting::check_cast(state, board, &c).is_ok()
         }
-        Action::ActivateAbility { source, ability, x, targets, mana_choice, payment, replacement_order, .. } => {
+        Action::ActivateAbility { source, ability, x, targets, mana_choice, payment, replacement_order, tap, .. } => {
             let a = activation::Activation {
                 player,
                 source: *source,
@@ -349,6 +353,7 @@ fn accepted_by_checks(state: &GameState, board: &Board, cache: &ProductionCache,
                 mana_choice: *mana_choice,
                 payment: payment.clone(),
                 replacement_order: replacement_order.clone(),
+                tap: tap.clone(),
             };
             match activation::check_activation(state, board, &a) {
                 Err(_) => false,
@@ -389,10 +394,10 @@ fn apply_action(
         Action::CastSpell { card, x, targets, payment, sacrifice, kicked, modes, splice, costs, .. } => {
             casting::cast(state, casting::Cast { player, card, x, chosen_targets: targets, payment, sacrifice, kicked, modes, splice, costs }, ev, board)
         }
-        Action::ActivateAbility { source, ability, x, targets, mana_choice, payment, replacement_order, .. } => {
+        Action::ActivateAbility { source, ability, x, targets, mana_choice, payment, replacement_order, tap, .. } => {
             activation::activate(
                 state,
-                activation::Activation { player, source, ability, x, targets, mana_choice, payment, replacement_order },
+                activation::Activation { player, source, ability, x, targets, mana_choice, payment, replacement_order, tap },
                 ev,
                 board,
                 cache,
@@ -494,7 +499,8 @@ fn resolution_answers(state: &GameState) -> Vec<Answers> {
                     | crate::abilities::Amount::GreatestPowerAmongCreaturesOfTargetPlayer(_)
                     | crate::abilities::Amount::YourLifeTotal
                     | crate::abilities::Amount::PowerOfTheCardExiledToPay
-                    | crate::abilities::Amount::ColorsOfManaSpentToCastThis => continue,
+                    | crate::abilities::Amount::ColorsOfManaSpentToCastThis
+                    | crate::abilities::Amount::TappedCreaturesPower => continue,
                 };
                 let mut recipients: Vec<ObjectId> = state
                     .battlefield_ids()
@@ -1335,18 +1341,33 @@ fn list(state: &GameState, by_trial: bool) -> Vec<Action> {
                 if !by_trial && !activation_may_be_legal(state, obj, ch, ab, x, &pool) {
                     continue;
                 }
+                // CR 702.184a: each other untapped creature the player controls may be tapped
+                // for "tap another untapped creature you control".
+                let taps: Vec<Vec<ObjectId>> = if ab.cost.tap_another_creature {
+                    state
+                        .zone_objects(ZoneKind::Battlefield, Some(player))
+                        .into_iter()
+                        .filter(|o| o.id != obj.id && !o.tapped && board.get(&o.id).is_some_and(|c| c.is(crate::types::CardType::Creature)))
+                        .map(|o| vec![o.id])
+                        .collect()
+                } else {
+                    vec![Vec::new()]
+                };
                 for t in target_lists(state, &board, &ab.targets, player, &memo) {
                     for mana_choice in &choices {
-                        candidates.push(Action::ActivateAbility {
-                            player,
-                            source: obj.id,
-                            ability: index,
-                            x,
-                            targets: t.clone(),
-                            mana_choice: *mana_choice,
-                            payment: None,
-                            replacement_order: Vec::new(),
-                        });
+                        for tap in &taps {
+                            candidates.push(Action::ActivateAbility {
+                                player,
+                                source: obj.id,
+                                ability: index,
+                                x,
+                                targets: t.clone(),
+                                mana_choice: *mana_choice,
+                                payment: None,
+                                replacement_order: Vec::new(),
+                                tap: tap.clone(),
+                            });
+                        }
                     }
                 }
             }

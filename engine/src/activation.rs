@@ -29,6 +29,8 @@ pub(crate) struct Activation {
     pub mana_choice: Option<ManaType>,
     pub payment: Option<ManaPool>,
     pub replacement_order: Vec<ObjectId>,
+    /// The creatures tapped for "tap another untapped creature you control" (CR 702.184a).
+    pub tap: Vec<ObjectId>,
 }
 
 /// The announced X (CR 107.3a): absent means 0; an X for a cost without X is refused.
@@ -141,6 +143,7 @@ pub(crate) fn check_activation<'b>(state: &GameState, board: &'b Board, a: &Acti
         });
     }
     costs::check_payable(state, a.player, a.source, &cost, x, a.payment.as_ref())?;
+    check_tapped_creatures(state, board, a, &cost)?;
     Ok(Checked {
         ability,
         link,
@@ -152,6 +155,29 @@ pub(crate) fn check_activation<'b>(state: &GameState, board: &'b Board, a: &Acti
         // CR 702.97a: the card's power as it last existed in the graveyard (CR 107.1b).
         exiled_power: ch.power.map(|p| u32::try_from(p.max(0)).unwrap_or(0)).unwrap_or(0),
     })
+}
+
+/// "Tap another untapped creature you control" (station, CR 702.184a): exactly one creature,
+/// untapped, controlled by the player, other than the source (CR 601.2h, 602.2b); a cost
+/// without it taps none.
+fn check_tapped_creatures(state: &GameState, board: &Board, a: &Activation, cost: &Cost) -> Result<(), Rejection> {
+    match (cost.tap_another_creature, a.tap.as_slice()) {
+        (false, []) => Ok(()),
+        (false, _) => Err(Rejection::InvalidChoice("this cost taps no other creature".into())),
+        (true, [one]) => {
+            let Some(o) = state.object(*one).filter(|o| o.on_battlefield()) else {
+                return Err(Rejection::CostUnpayable("the creature to tap must be on the battlefield".into()));
+            };
+            if *one == a.source || o.controller != a.player || !board.get(one).is_some_and(|c| c.is(CardType::Creature)) {
+                return Err(Rejection::CostUnpayable("tap another creature you control (CR 702.184a)".into()));
+            }
+            if o.tapped {
+                return Err(Rejection::AlreadyTapped(*one));
+            }
+            Ok(())
+        }
+        (true, _) => Err(Rejection::CostUnpayable("the cost taps exactly one other untapped creature you control".into())),
+    }
 }
 
 /// CR 606.5, 118.8: "loyalty abilities you activate cost an additional [+N]": N more loyalty
@@ -204,6 +230,12 @@ pub(crate) fn activate(
     let ability = checked.ability.clone();
     let (link, x, exiled_power) = (checked.link, checked.x, checked.exiled_power);
     costs::pay(state, a.player, a.source, &checked.cost, x, a.payment.as_ref(), ev)?;
+    // CR 702.184a: the other creature tapped to pay the cost; the ability's effect refers to
+    // it as "the tapped creature" (through the stack entry's event).
+    for id in &a.tap {
+        crate::zones::tap(state, *id, ev);
+    }
+    let tapped_creature = a.tap.first().copied();
     if ability.once_each_turn {
         state.activated_once.push((a.source, a.ability));
     }
@@ -256,7 +288,7 @@ pub(crate) fn activate(
             event: if ability.cost.exile_self {
                 crate::state::TriggerEvent { player: None, object: Some(source), amount: exiled_power }
             } else {
-                Default::default()
+                crate::state::TriggerEvent { object: tapped_creature, ..Default::default() }
             },
         },
     });

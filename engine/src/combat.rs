@@ -490,7 +490,7 @@ fn assignment(
     assigned: &[(ObjectId, u32)],
 ) -> Result<Assignment, Rejection> {
     let Some(ch) = board.get(&id) else { return Ok(Vec::new()) };
-    let power = u32::try_from(ch.power.unwrap_or(0)).unwrap_or(0);
+    let power = damage_amount(state, board, id);
     if power == 0 {
         return Ok(Vec::new());
     }
@@ -614,6 +614,14 @@ pub(crate) fn end_first_strike_step(state: &mut GameState) {
 /// An assignment for every creature that has a choice in the next combat damage step, for
 /// `legal_actions`: lethal damage to each recipient in turn (CR 702.19b's order of thought),
 /// the rest to the last one, or to the player for a trampler.
+/// CR 510.1a: the combat damage a creature assigns, its power (or its toughness where "each
+/// creature you control with toughness greater than its power assigns combat damage equal to its
+/// toughness" applies, `toughness_as_power`); 0 or less assigns none.
+fn damage_amount(state: &GameState, board: &Board, id: ObjectId) -> u32 {
+    let n = crate::toughness_as_power::power_for(state, board, id, crate::abilities::ToughnessFor::CombatDamage).unwrap_or(0);
+    u32::try_from(n).unwrap_or(0)
+}
+
 pub(crate) fn default_damage_answers(state: &GameState) -> Option<Answers> {
     if !state.combat.blocks_declared || state.combat.blocks.is_empty() {
         return None;
@@ -623,7 +631,7 @@ pub(crate) fn default_damage_answers(state: &GameState) -> Option<Answers> {
     let mut out = Vec::new();
     for id in combatants(state, &board) {
         let Some(ch) = board.get(&id) else { continue };
-        let power = u32::try_from(ch.power.unwrap_or(0)).unwrap_or(0);
+        let power = damage_amount(state, &board, id);
         let attacking = state.combat.attackers.contains(&id);
         let recipients: Vec<ObjectId> = if attacking {
             state.combat.blocks.iter().filter(|(_, a)| *a == id).map(|(b, _)| *b).filter(|b| on_battlefield_creature(state, &board, *b)).collect()

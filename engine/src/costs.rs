@@ -1,6 +1,7 @@
 //! Costs of activated abilities (CR 118, 602.2b): mana (with X, CR 107.3a), the tap symbol
 //! (CR 107.5), the untap symbol (CR 107.6), removing counters, sacrificing the source,
-//! discarding it (cycling, CR 702.29a), and loyalty costs (CR 606.4, 606.6).
+//! discarding it (cycling, CR 702.29a), loyalty costs (CR 606.4, 606.6), and tapping another
+//! untapped creature you control (station, CR 702.184a; checked and paid by `activation`).
 //! Summoning sickness for {T}/{Q} costs (CR 302.6) is checked at activation (`activation`).
 
 use serde::{Deserialize, Serialize};
@@ -35,6 +36,11 @@ pub struct Cost {
     /// A loyalty symbol: [+N] puts N loyalty counters on the permanent, [−N] removes N
     /// (CR 606.4); it also makes the ability a loyalty ability (CR 606.3).
     pub loyalty: Option<i32>,
+    /// "Tap another untapped creature you control" (station, CR 702.184a): the creature is
+    /// chosen as the ability is activated (`Action::ActivateAbility::tap`); its summoning
+    /// sickness doesn't matter (CR 302.6 restricts only its own {T} abilities).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub tap_another_creature: bool,
 }
 
 impl Cost {

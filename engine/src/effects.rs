@@ -105,6 +105,13 @@ impl ResolveCtx<'_> {
             Amount::EventAmount | Amount::PowerOfTheCardExiledToPay => self.event.amount,
             // CR 702.44a: of the resolving spell (a permanent spell carries it onto the
             // battlefield, CR 702.44b).
+            // CR 702.184a, 702.184c, 608.2h: the tapped creature as the ability resolves.
+            Amount::TappedCreaturesPower => self
+                .event
+                .object
+                .filter(|o| state.object(*o).is_some_and(|x| x.on_battlefield()))
+                .and_then(|o| crate::toughness_as_power::power_for(state, &board_of(state), o, crate::abilities::ToughnessFor::Station))
+                .map_or(0, |p| u32::try_from(p.max(0)).unwrap_or(0)),
             Amount::ColorsOfManaSpentToCastThis => self.source.and_then(|s| state.object(s)).map_or(0, |o| o.colors_spent),
             // CR 107.1b: a negative life total counts as 0.
             Amount::YourLifeTotal => state.player(self.controller).map_or(0, |p| u32::try_from(p.life.max(0)).unwrap_or(0)),

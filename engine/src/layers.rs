@@ -423,6 +423,14 @@ fn affected_now(state: &GameState, board: &Board, battlefield: &[ObjectId], sour
     let Some(obj) = state.object(source) else { return Vec::new() };
     match affected {
         Affected::This => vec![source],
+        // CR 721.2a-b: a station symbol's abilities, while it has N or more charge counters.
+        Affected::ThisWithCountersAtLeast { kind, n } => {
+            if obj.counters.get(kind).copied().unwrap_or(0) >= *n {
+                vec![source]
+            } else {
+                Vec::new()
+            }
+        }
         Affected::ThisWhileDevotionBelow { color, n } => {
             if crate::devotion::devotion(state, board, obj.controller, &[*color]) < *n {
                 vec![source]
@@ -607,7 +615,10 @@ fn depends(state: &GameState, board: &Board, battlefield: &[ObjectId], apps: &[A
 /// static ability of `source` (for the kinds decided by characteristics; `false` otherwise).
 fn member(c: &Characteristics, obj: &Object, source: ObjectId, source_obj: &Object, affected: &Affected) -> bool {
     match affected {
-        Affected::This | Affected::EnchantedObject | Affected::ThisWhileDevotionBelow { .. } => false,
+        Affected::This
+        | Affected::EnchantedObject
+        | Affected::ThisWhileDevotionBelow { .. }
+        | Affected::ThisWithCountersAtLeast { .. } => false,
         // Whether the object the source is attached to passes the filter.
         Affected::EnchantedObjectWith(f) => source_obj.attached_to == Some(obj.id) && filter_holds(f, c, obj, source, source_obj),
         Affected::Permanents { types, controller } => {

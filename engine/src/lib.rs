@@ -51,6 +51,7 @@ pub mod state;
 pub mod targets;
 mod triggers;
 pub mod turn;
+mod toughness_as_power;
 pub mod types;
 pub mod view;
 mod zones;

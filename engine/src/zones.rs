@@ -367,6 +367,7 @@ fn apply_etb_replacements(
                     // CR 702.44b: counted only for a permanent entering from the stack as a
                     // resolving spell (its object keeps the count only then).
                     Amount::ColorsOfManaSpentToCastThis => state.object(id).map_or(0, |o| o.colors_spent),
+                    Amount::TappedCreaturesPower => 0,
                     Amount::CountersOnThis(_)
                     | Amount::PermanentsWithSubtype(_)
                     | Amount::CreaturesBlockingThis

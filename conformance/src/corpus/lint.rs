@@ -674,6 +674,11 @@ fn action_refs<'a>(a: &'a Action, uses: &mut Vec<(Vec<Seg<'static>>, &'a str)>) 
                 }
             }
         }
+        if let Some(refs) = &choice.tap {
+            for (i, r) in refs.iter().enumerate() {
+                uses.push((with(&[Seg::Key("tap"), Seg::Index(i)]), r));
+            }
+        }
         if let Some(ts) = &choice.new_targets {
             for (i, t) in ts.iter().enumerate() {
                 if let Some(r) = t.ref_name() {

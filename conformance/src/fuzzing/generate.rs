@@ -298,8 +298,8 @@ pub const POOL: [&str; 166] = [
 /// Thrull, 194 Glacial Ray, 193 Reach Through Mists, 192 Heartless Summoning, 191 Siege Wurm, 190
 /// Telepathy, 189 Silvergill Adept, 188 Spirit Water Revival, 187 Recoup, 186 Varolz, the
 /// Scar-Striped, 185 Fact or Fiction, 184 Arcbound
-/// Wanderer), so the sixteen keep their bytes.
-const NEW_CARDS_FROM: u8 = 184;
+/// Wanderer, 183 Tapestry Warden, 182 Evendo, Waking Haven), so the sixteen keep their bytes.
+const NEW_CARDS_FROM: u8 = 182;
 
 /// The engine's cards [`POOL`] doesn't list, in the engine's order.
 fn new_cards() -> &'static [&'static str] {
@@ -778,6 +778,7 @@ impl Attempt {
             mana_choice,
             payment: None,
             replacement_order: Vec::new(),
+            tap: Vec::new(),
         };
         if self.kind % 4 == 0 {
             if let Some((source, ability)) = forbidden_tap_symbol(state, holder, self.ability, self.object) {
@@ -867,6 +868,7 @@ impl WildAction {
                 mana_choice: self.mana.map(|m| MANA_TYPES[usize::from(m % 6)]),
                 payment: None,
                 replacement_order: Vec::new(),
+                tap: Vec::new(),
             },
             _ => Action::PassPriority { player, answers: Answers::default() },
         }

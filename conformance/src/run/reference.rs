@@ -513,6 +513,12 @@ impl<G: RulesGame> Session<G> {
                     .ok_or_else(|| StepError::Failed("abilities are numbered from 1".into()))?;
                 let mana_choice = a.mana.as_ref().map(one_mana).transpose().map_err(StepError::Failed)?;
                 let replacement_order = a.order.iter().map(|r| self.object(r)).collect::<Result<_, _>>()?;
+                // "Tap another untapped creature you control" is paid as it is activated (CR
+                // 702.184a, 602.2b).
+                let tap = match a.choose.as_ref().and_then(|c| c.tap.as_ref()) {
+                    Some(t) => t.iter().map(|r| self.object(r)).collect::<Result<_, _>>()?,
+                    None => Vec::new(),
+                };
                 self.apply(Action::ActivateAbility {
                     player,
                     source,
@@ -522,6 +528,7 @@ impl<G: RulesGame> Session<G> {
                     mana_choice,
                     payment,
                     replacement_order,
+                    tap,
                 })
             }
             Verb::Cast { card } => {

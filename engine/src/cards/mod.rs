@@ -108,6 +108,7 @@ mod flashback_examples;
 mod scavenge_examples;
 mod pile_examples;
 mod modular_examples;
+mod station_examples;
 mod pyroclasm;
 mod rusted_sentinel;
 mod sorins_thirst;
@@ -709,6 +710,10 @@ fn registry() -> &'static Registry {
             // CR 702.44c Example 1, issue 28 (modular—sunburst), outside the generator POOL:
             // byte 184.
             modular_examples::arcbound_wanderer(),
+            // CR 702.184c Example 1, issue 28 (station, using toughness rather than power),
+            // outside the generator POOL: bytes 183-182.
+            station_examples::tapestry_warden(),
+            station_examples::evendo_waking_haven(),
         ]);
         let tokens = vec![
             hangarback_walker::thopter_token(),
@@ -917,7 +922,7 @@ mod tests {
     #[test]
     fn every_printed_cost_parses_and_names_are_unique() {
         let names = card_names();
-        assert_eq!(names.len(), 238);
+        assert_eq!(names.len(), 240);
         let set: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(set.len(), names.len());
         for n in names {

@@ -164,11 +164,11 @@ fn fires_pump_targets() {
     let bears = perm(&mut s, "Grizzly Bears", BOB);
     let mut g = Game::new(s).unwrap();
     let src = obj(&g, fires);
-    let no_target = Action::ActivateAbility { player: ALICE, source: src, ability: 0, x: None, targets: vec![], mana_choice: None, payment: None, replacement_order: vec![] };
+    let no_target = Action::ActivateAbility { player: ALICE, source: src, ability: 0, x: None, targets: vec![], mana_choice: None, payment: None, replacement_order: vec![], tap: vec![] };
     assert_eq!(g.apply(no_target).unwrap_err().class(), "target");
-    let bad = Action::ActivateAbility { player: ALICE, source: src, ability: 0, x: None, targets: vec![Target::Object(src)], mana_choice: None, payment: None, replacement_order: vec![] };
+    let bad = Action::ActivateAbility { player: ALICE, source: src, ability: 0, x: None, targets: vec![Target::Object(src)], mana_choice: None, payment: None, replacement_order: vec![], tap: vec![] };
     assert_eq!(g.apply(bad).unwrap_err().class(), "target");
-    let ok = Action::ActivateAbility { player: ALICE, source: src, ability: 0, x: None, targets: vec![Target::Object(obj(&g, bears))], mana_choice: None, payment: None, replacement_order: vec![] };
+    let ok = Action::ActivateAbility { player: ALICE, source: src, ability: 0, x: None, targets: vec![Target::Object(obj(&g, bears))], mana_choice: None, payment: None, replacement_order: vec![], tap: vec![] };
     g.apply(ok).unwrap();
     assert_eq!(view(&g, fires).zone, ZoneKind::Graveyard);
     resolve(&mut g, Answers::default());
@@ -185,7 +185,7 @@ fn order_of_whiteclay_returns_a_creature_card() {
     s.players[0].mana_pool = pool("{W}{W}{W}");
     let mut g = Game::new(s).unwrap();
     let src = obj(&g, order);
-    let mk = |t: ObjectId| Action::ActivateAbility { player: ALICE, source: src, ability: 0, x: None, targets: vec![Target::Object(t)], mana_choice: None, payment: None, replacement_order: vec![] };
+    let mk = |t: ObjectId| Action::ActivateAbility { player: ALICE, source: src, ability: 0, x: None, targets: vec![Target::Object(t)], mana_choice: None, payment: None, replacement_order: vec![], tap: vec![] };
     assert_eq!(g.apply(mk(obj(&g, mass))).unwrap_err().class(), "target");
     g.apply(mk(obj(&g, bears))).unwrap();
     resolve(&mut g, Answers::default());

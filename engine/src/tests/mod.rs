@@ -87,6 +87,7 @@ pub fn activate_full(
         mana_choice,
         payment: None,
         replacement_order: order,
+        tap: vec![],
     })
 }
 
@@ -142,6 +143,7 @@ pub fn activate_at(g: &mut Game, p: PlayerId, c: CardId, ability: usize, targets
         mana_choice: None,
         payment: None,
         replacement_order: vec![],
+        tap: vec![],
     })
 }
 

@@ -99,8 +99,8 @@ fn nonsense_actions_are_rejected_without_change() {
         Action::PassPriority { player: PlayerId(7), answers: Answers::default() },
         Action::PlayLand { player: ALICE, card: ObjectId(9999), pay: None },
         Action::CastSpell { player: ALICE, card: ObjectId(1), x: Some(u32::MAX), targets: vec![Target::Player(PlayerId(9))], payment: Some(pool("{G}")), sacrifice: vec![], kicked: vec![usize::MAX, 0, 0], modes: vec![usize::MAX], splice: vec![ObjectId(1)], costs: Default::default() },
-        Action::ActivateAbility { player: ALICE, source: ObjectId(1), ability: usize::MAX, x: Some(u32::MAX), targets: vec![], mana_choice: None, payment: None, replacement_order: vec![ObjectId(0)] },
-        Action::ActivateAbility { player: ALICE, source: ObjectId(9), ability: 0, x: Some(u32::MAX), targets: vec![], mana_choice: None, payment: None, replacement_order: vec![] },
+        Action::ActivateAbility { player: ALICE, source: ObjectId(1), ability: usize::MAX, x: Some(u32::MAX), targets: vec![], mana_choice: None, payment: None, replacement_order: vec![ObjectId(0)], tap: vec![] },
+        Action::ActivateAbility { player: ALICE, source: ObjectId(9), ability: 0, x: Some(u32::MAX), targets: vec![], mana_choice: None, payment: None, replacement_order: vec![], tap: vec![] },
         Action::DeclareAttackers { player: ALICE, attackers: vec![ObjectId(1), ObjectId(1)] },
         Action::DeclareAttackers { player: BOB, attackers: vec![] },
     ];

@@ -374,6 +374,10 @@ pub struct Choice {
     /// hand ("Put one pile into your hand and the other into your graveyard").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pile: Option<u32>,
+    /// On `activate`: refs of the creatures tapped to pay "tap another untapped creature you
+    /// control" (station, CR 702.184a), chosen as the ability is activated (CR 602.2b).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tap: Option<Vec<String>>,
 }
 
 
@@ -449,6 +453,9 @@ impl Choice {
         }
         if let Some(e) = &self.exile {
             out.push(("exile".into(), Lit::strs(e.iter().cloned())));
+        }
+        if let Some(t) = &self.tap {
+            out.push(("tap".into(), Lit::strs(t.iter().cloned())));
         }
         if let Some(t) = &self.new_targets {
             out.push(("new_targets".into(), Lit::List(t.iter().map(Target::to_lit).collect())));

@@ -347,7 +347,7 @@ fn step_errors() {
         (r#"{ do = "choose" }"#, "`do = \"choose\"` needs an answer: `random`, `distribute`, `sacrifice`, `pay`, `copy`, `mana`, `may`, `counter` or `keep`"),
         (r#"{ do = "choose", pay = "{G}" }"#, "on `do = \"choose\"`, `pay` is true or false (whether to pay)"),
         (r#"{ do = "cast", card = "x", pay = true }"#, "`pay = true/false` answers a choice (`do = \"choose\"` or `choose = { pay = ... }`); here `pay` is the mana spent, e.g. \"{R}{G}\""),
-        (r#"{ do = "resolve", choose = { randm = "x" } }"#, "unknown field `randm`, expected one of `random`, `distribute`, `sacrifice`, `pay`, `copy`, `copy_again`, `mana`, `keep`, `keep_tapped`, `may`, `counter`, `color`, `creature_type`, `damage`, `find`, `pick`, `colors`, `kicked`, `modes`, `exile`, `new_targets`, `splice`, `convoke`, `reveal`, `waterbend`, `piles`, `pile`"),
+        (r#"{ do = "resolve", choose = { randm = "x" } }"#, "unknown field `randm`, expected one of `random`, `distribute`, `sacrifice`, `pay`, `copy`, `copy_again`, `mana`, `keep`, `keep_tapped`, `may`, `counter`, `color`, `creature_type`, `damage`, `find`, `pick`, `colors`, `kicked`, `modes`, `exile`, `new_targets`, `splice`, `convoke`, `reveal`, `waterbend`, `piles`, `pile`, `tap`"),
         (r#"{ do = "pass", by = "carol" }"#, "unknown player `carol`, expected one of `alice`, `bob`"),
         (r#"{ do = "pass", expect = { stack = [] } }"#, "an `expect` step has no other keys; found `do`"),
         (r#"{ by = "bob" }"#, "a step needs `do = \"<verb>\"` or `expect = { ... }`"),

@@ -282,7 +282,7 @@ fn to_corpus(game: &Game, refs: &[String], a: &EngineAction) -> Option<Action> {
             }
             a
         }
-        EngineAction::ActivateAbility { source, ability, x, targets: ts, mana_choice, payment, replacement_order, .. } => {
+        EngineAction::ActivateAbility { source, ability, x, targets: ts, mana_choice, payment, replacement_order, tap, .. } => {
             if payment.is_some() {
                 return None;
             }
@@ -295,6 +295,12 @@ fn to_corpus(game: &Game, refs: &[String], a: &EngineAction) -> Option<Action> {
                 None => None,
             };
             a.order = replacement_order.iter().map(r).collect::<Option<_>>()?;
+            if !tap.is_empty() {
+                a.choose = Some(crate::corpus::case::Choice {
+                    tap: Some(tap.iter().map(r).collect::<Option<_>>()?),
+                    ..crate::corpus::case::Choice::default()
+                });
+            }
             a
         }
         EngineAction::DeclareAttackers { attackers, .. } => {

@@ -65,8 +65,7 @@ pub(super) fn damage_sums_to_power<G: RulesGame>(t: &Transition<'_, G>, events: 
             continue;
         }
         armed = true;
-        let power = t.before_board.get(a).and_then(|c| c.power).unwrap_or(0);
-        let power = u32::try_from(power).unwrap_or(0);
+        let power = assigns(before, t.before_board, *a);
         if dealt > power || (dealt != power && !prevention_possible(t)) {
             return Err(Broken::new(
                 Invariant::CombatDamage,
@@ -75,6 +74,25 @@ pub(super) fn damage_sums_to_power<G: RulesGame>(t: &Transition<'_, G>, events: 
         }
     }
     Ok(armed)
+}
+
+/// CR 510.1a: the combat damage `a` assigns, its power; its toughness when that is greater and a
+/// permanent its controller controls says "each creature you control with toughness greater than
+/// its power assigns combat damage equal to its toughness rather than its power" (Tapestry
+/// Warden). 0 or less assigns none.
+pub(super) fn assigns(state: &mtg_engine::state::GameState, board: &mtg_engine::layers::Board, a: ObjectId) -> u32 {
+    use mtg_engine::abilities::{StaticAbility, ToughnessFor};
+    let Some(c) = board.get(&a) else { return 0 };
+    let power = c.power.unwrap_or(0);
+    let toughness = c.toughness.unwrap_or(power);
+    let controller = state.object(a).map(|o| o.controller);
+    let by_toughness = toughness > power
+        && state.zone_objects(ZoneKind::Battlefield, controller).iter().any(|o| {
+            board.get(&o.id).is_some_and(|p| {
+                p.statics().any(|(s, _)| matches!(s, StaticAbility::ToughnessRatherThanPower(ToughnessFor::CombatDamage)))
+            })
+        });
+    u32::try_from(if by_toughness { toughness } else { power }).unwrap_or(0)
 }
 
 /// Whether some of a combat damage event may be prevented: protection on the battlefield

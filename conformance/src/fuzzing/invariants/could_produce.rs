@@ -118,6 +118,7 @@ impl Cache {
                             mana_choice: choice,
                             payment: None,
                             replacement_order: order.clone(),
+                            tap: Vec::new(),
                         };
                         if let Ok(events) = g.apply(action) {
                             simulated.extend(super::produced_by(&base, g.state(), &events, obj.controller, obj.id));

@@ -530,7 +530,7 @@ impl<'a> Writer<'a> {
                 }
                 f
             }
-            Action::ActivateAbility { source, ability, x, targets: ts, mana_choice, replacement_order, .. } => {
+            Action::ActivateAbility { source, ability, x, targets: ts, mana_choice, replacement_order, tap, .. } => {
                 let mut f = vec![
                     "do = \"activate\"".into(),
                     format!("source = {}", q(&self.obj_ref(state, *source, inv)?)),
@@ -550,6 +550,10 @@ impl<'a> Writer<'a> {
                     let v: Result<Vec<String>, RegressError> =
                         replacement_order.iter().map(|o| self.obj_ref(state, *o, inv).map(|r| q(&r))).collect();
                     f.push(format!("order = [{}]", v?.join(", ")));
+                }
+                if !tap.is_empty() {
+                    let v: Result<Vec<String>, RegressError> = tap.iter().map(|o| self.obj_ref(state, *o, inv).map(|r| q(&r))).collect();
+                    f.push(format!("choose = {{ tap = [{}] }}", v?.join(", ")));
                 }
                 f
             }
@@ -1099,6 +1103,7 @@ pub(crate) mod tests {
             mana_choice: None,
             payment: None,
             replacement_order: Vec::new(),
+            tap: Vec::new(),
         };
         let mut g = game.clone();
         g.apply(cycle.clone()).unwrap_or_else(|e| panic!("{e}"));

@@ -52,7 +52,7 @@ pub(super) fn check<G: RulesGame>(t: &Transition<'_, G>) -> Result<bool, Broken>
             continue;
         }
         armed = true;
-        let power = t.before_board.get(a).and_then(|c| c.power).and_then(|p| u32::try_from(p).ok()).unwrap_or(0);
+        let power = super::combat::assigns(before, t.before_board, *a);
         let bound = power.saturating_mul(2u32.saturating_pow(k));
         if dealt > bound || (dealt != bound && !prevention_possible(t)) {
             return Err(Broken::new(

@@ -50,6 +50,7 @@ fn activate(setup: &GameSetup, i: u32, ability: usize) -> Move {
         mana_choice: None,
         payment: None,
         replacement_order: Vec::new(),
+        tap: Vec::new(),
     })
 }
 
@@ -274,6 +275,7 @@ fn rejection_fails_when_a_rejected_activation_taps() {
         mana_choice: Some(ManaType::Green),
         payment: None,
         replacement_order: Vec::new(),
+        tap: Vec::new(),
     });
     witness::<RejectionTapsSource>(s, vec![attempt]);
 }
@@ -602,6 +604,7 @@ fn prevention_fails_when_shields_are_never_used_up() {
         mana_choice: None,
         payment: None,
         replacement_order: Vec::new(),
+        tap: Vec::new(),
     });
     let moves = vec![shield, Move::Pass, Move::Pass, cast(&s, 2, None, vec![sentinel]), Move::Pass, Move::Pass];
     let v = witness::<ShieldsNeverUsedUp>(s, moves);
