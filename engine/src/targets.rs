@@ -176,18 +176,6 @@ pub fn candidates(
     v
 }
 
-/// Checks announced targets against their specs (CR 601.2c, 602.2b); "a second target" can't
-/// be an object chosen for an earlier target.
-pub fn check_all(
-    state: &GameState,
-    board: &Board,
-    specs: &[TargetSpec],
-    targets: &[Target],
-    controller: PlayerId,
-) -> bool {
-    check_all_from(state, board, specs, targets, controller, None)
-}
-
 /// The specs of `specs` for `n` chosen targets: "any number of target [spec]" (the last spec,
 /// `TargetSpec::AnyNumberOf`) stands for as many of that spec as were chosen beyond the
 /// others; also the index from which the specs come from it (each of those a different
@@ -203,7 +191,9 @@ pub(crate) fn expand(specs: &[TargetSpec], n: usize) -> (Vec<TargetSpec>, usize)
     }
 }
 
-/// `check_all` for a spell or ability with a known source (see `is_legal_from`).
+/// Checks announced targets against their specs (CR 601.2c, 602.2b) for a spell or ability
+/// with a known source (see `is_legal_from`: protection, "another"); "a second target" can't
+/// be an object chosen for an earlier target.
 pub fn check_all_from(
     state: &GameState,
     board: &Board,
