@@ -42,7 +42,9 @@ fn case_trial(loaded: Arc<Loaded>, index: usize) -> Trial {
     );
     Trial::test(id.clone(), move || {
         let corpus = &loaded.corpus;
-        let verdict = run_case(&mut ReferenceEngine::new(), &corpus.cases[index].item);
+        // With the listing check (mtg_conformance::run::listing_check): the corpus also pins down
+        // what the reference's `legal_actions` offers.
+        let verdict = run_case(&mut ReferenceEngine::checking_listing(), &corpus.cases[index].item);
         let outcome = CaseOutcome {
             index,
             id,

@@ -1219,9 +1219,22 @@ fn list(state: &GameState, by_trial: bool) -> Vec<Action> {
             continue;
         }
         let sorcery_ok = player == state.active && state.step.is_main() && state.stack.is_empty();
-        if !ch.is(CardType::Instant) && !sorcery_ok {
+        // CR 702.8a: flash lets a card be cast any time an instant could be.
+        let instant_speed = ch.is(CardType::Instant) || ch.has_keyword(crate::abilities::Keyword::Flash);
+        if !instant_speed && !sorcery_ok {
             continue;
         }
+        // CR 601.2b, 601.2h: "As an additional cost to cast this spell, sacrifice a [type]":
+        // each permanent of that type the caster controls.
+        let sacrifices: Vec<Vec<ObjectId>> = match obj.def.def().and_then(|d| d.additional_sacrifice.as_ref()) {
+            None => vec![Vec::new()],
+            Some(types) => state
+                .zone_objects(ZoneKind::Battlefield, Some(player))
+                .into_iter()
+                .filter(|o| board.get(&o.id).is_some_and(|c| types.iter().any(|t| c.is(*t))))
+                .map(|o| vec![o.id])
+                .collect(),
+        };
         let available = pool.available(crate::mana::SpendPurpose::CastSpell { colors: ch.colors.len() }).total();
         // CR 702.47a: each card in the hand that may be spliced onto it, one at a time (or none).
         let mut splices: Vec<Vec<ObjectId>> = vec![Vec::new()];
@@ -1308,18 +1321,20 @@ fn list(state: &GameState, by_trial: bool) -> Vec<Action> {
                 for t in target_lists(state, &board, &specs, player, &memo) {
                     for mut costs in cost_choices.iter().cloned() {
                         costs.reveal = reveal.clone();
-                        candidates.push(Action::CastSpell {
-                            player,
-                            card: obj.id,
-                            x,
-                            targets: t.clone(),
-                            payment: None,
-                            sacrifice: vec![],
-                            kicked: kicked.clone(),
-                            modes: modes.clone(),
-                            splice: splice.clone(),
-                            costs,
-                        });
+                        for sacrifice in &sacrifices {
+                            candidates.push(Action::CastSpell {
+                                player,
+                                card: obj.id,
+                                x,
+                                targets: t.clone(),
+                                payment: None,
+                                sacrifice: sacrifice.clone(),
+                                kicked: kicked.clone(),
+                                modes: modes.clone(),
+                                splice: splice.clone(),
+                                costs: costs.clone(),
+                            });
+                        }
                     }
                 }
             }

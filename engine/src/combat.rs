@@ -379,8 +379,10 @@ pub(crate) fn check_blocks(state: &GameState, board: &Board, player: PlayerId, b
     Ok(())
 }
 
-/// Candidate declarations of blockers for `legal_actions`: none, each single legal pair, and
-/// every pair of blockers on one attacker (menace), bounded.
+/// Candidate declarations of blockers for `legal_actions`: none, each single legal pair, every
+/// two pairs (two blockers, as menace needs, or one creature blocking two attackers, CR 509.1a),
+/// and each attacker blocked by every creature that can block it ("can't be blocked except by
+/// three or more creatures"), bounded.
 pub(crate) fn block_candidates(state: &GameState) -> Vec<Vec<(ObjectId, ObjectId)>> {
     let board = board_of(state);
     let defender = state.active.opponent();
@@ -395,14 +397,18 @@ pub(crate) fn block_candidates(state: &GameState) -> Vec<Vec<(ObjectId, ObjectId
     pairs.truncate(16);
     let mut out: Vec<Vec<(ObjectId, ObjectId)>> = vec![Vec::new()];
     out.extend(pairs.iter().map(|p| vec![*p]));
-    for (i, p) in pairs.iter().enumerate() {
-        for q in &pairs[i + 1..] {
-            if p.0 != q.0 {
-                out.push(vec![*p, *q]);
-            }
+    for a in &state.combat.attackers {
+        let all: Vec<(ObjectId, ObjectId)> = pairs.iter().filter(|(_, x)| x == a).copied().collect();
+        if all.len() > 2 {
+            out.push(all);
         }
     }
-    out.truncate(64);
+    for (i, p) in pairs.iter().enumerate() {
+        for q in &pairs[i + 1..] {
+            out.push(vec![*p, *q]);
+        }
+    }
+    out.truncate(160);
     out
 }
 

@@ -8,6 +8,7 @@ pub mod engine;
 pub mod expectations;
 pub mod harness;
 pub mod judge;
+pub mod listing_check;
 pub mod parallel;
 pub mod protocol;
 pub mod reference;

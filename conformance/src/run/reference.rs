@@ -24,11 +24,21 @@ const MAX_PASSES: usize = 200;
 
 /// The reference engine as an [`Engine`].
 #[derive(Debug, Default)]
-pub struct ReferenceEngine {}
+pub struct ReferenceEngine {
+    check_listing: bool,
+}
 
 impl ReferenceEngine {
     pub fn new() -> Self {
-        ReferenceEngine {}
+        ReferenceEngine { check_listing: false }
+    }
+
+    /// The reference engine checking its own `legal_actions` at every engine action
+    /// ([`crate::run::listing_check`]): a case where the listing leaves out an accepted action, or
+    /// lists a refused one, is `errored`. The corpus test runs this way; `run` doesn't (the
+    /// listing is the slowest question the engine answers).
+    pub fn checking_listing() -> Self {
+        ReferenceEngine { check_listing: true }
     }
 }
 
@@ -48,19 +58,24 @@ impl Engine for ReferenceEngine {
     /// Bounded as `serve` bounds it ([`reply_budget`]), so a case gets the same verdict in
     /// process and through the protocol.
     fn run_case(&mut self, case: &CaseView) -> CaseReply {
-        run_case_on::<Game>(case, reply_budget(&case.id))
+        self.run_case_within(case, reply_budget(&case.id))
     }
 
     fn run_case_within(&mut self, case: &CaseView, max_bytes: usize) -> CaseReply {
-        run_case_on::<Game>(case, max_bytes)
+        run_case_checked::<Game>(case, max_bytes, self.check_listing)
     }
 }
 
 /// Runs `case` on any [`RulesGame`]: the reference engine, or a mutant of it (so a test can
 /// show that a case written from a fuzz finding fails on the engine with the bug).
+#[cfg(test)]
 pub(crate) fn run_case_on<G: RulesGame>(case: &CaseView, max_bytes: usize) -> CaseReply {
+    run_case_checked::<G>(case, max_bytes, false)
+}
+
+fn run_case_checked<G: RulesGame>(case: &CaseView, max_bytes: usize, check_listing: bool) -> CaseReply {
     let mut session = match Session::<G>::start(&case.setup) {
-        Ok(s) => s,
+        Ok(s) => Session { check_listing, ..s },
         Err(SetupFailure::Unsupported(reason)) => return CaseReply::Skipped { reason },
         Err(SetupFailure::Error(message)) => return CaseReply::Errored { message },
     };
@@ -82,6 +97,9 @@ pub(crate) fn run_case_on<G: RulesGame>(case: &CaseView, max_bytes: usize) -> Ca
             };
         }
         steps.push(reply);
+        if let Some(problem) = session.listing_problem.take() {
+            return CaseReply::Errored { message: format!("step {} of {}: {problem}", i + 1, case.steps.len()) };
+        }
     }
     CaseReply::Ran { steps }
 }
@@ -126,6 +144,10 @@ struct Session<G: RulesGame> {
     /// whose turn it was: a step can follow a step of the same name (an additional upkeep
     /// phase, CR 500.10).
     began: Vec<(mtg_engine::turn::Step, mtg_engine::ids::PlayerId)>,
+    /// Whether each engine action is checked against the listing before it ([`crate::run::listing_check`]),
+    /// and the first problem found.
+    check_listing: bool,
+    listing_problem: Option<String>,
 }
 
 /// The engine's power and toughness are 32-bit and saturate: a value at either end may be past
@@ -260,7 +282,7 @@ impl<G: RulesGame> Session<G> {
             other => SetupFailure::Error(other.to_string()),
         })?;
         let names = refs.iter().map(|(r, c)| (*c, r.clone())).collect();
-        Ok(Session { game, refs, names, triggers: BTreeMap::new(), trigger_order: Vec::new(), step_start: None, limit: None, began: Vec::new() })
+        Ok(Session { game, refs, names, triggers: BTreeMap::new(), trigger_order: Vec::new(), step_start: None, limit: None, began: Vec::new(), check_listing: false, listing_problem: None })
     }
 
     fn step(&mut self, step: &StepView) -> StepReply {
@@ -445,7 +467,17 @@ impl<G: RulesGame> Session<G> {
     /// One engine action of the step being run; the first one's undo copy is kept as the
     /// step's start.
     fn engine_apply(&mut self, action: Action) -> Result<(), mtg_engine::rejection::Rejection> {
-        let (events, before) = self.game.apply_undoable(action)?;
+        if self.check_listing && self.listing_problem.is_none() {
+            let listed = self.game.legal_actions();
+            let result = self.game.apply_undoable(action.clone());
+            self.listing_problem = crate::run::listing_check::problem(&listed, &action, result.is_ok());
+            return self.applied(result?);
+        }
+        let applied = self.game.apply_undoable(action)?;
+        self.applied(applied)
+    }
+
+    fn applied(&mut self, (events, before): (Vec<mtg_engine::events::Event>, mtg_engine::state::GameState)) -> Result<(), mtg_engine::rejection::Rejection> {
         self.began.extend(events.iter().filter_map(|e| match e {
             mtg_engine::events::Event::StepBegan { step, active, .. } => Some((*step, *active)),
             _ => None,
