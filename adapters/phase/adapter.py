@@ -956,7 +956,13 @@ class CaseRun:
                 return False
             self._asked.add("damage")
             assignments, to_player = [], 0
+            defending = 1 - self.state()["active_player"]
             for to, n in table[ref].items():
+                if to in SEATS and SEATS[to] != defending:
+                    # phase's assignment names only damage to the player attacked
+                    # (trample_damage): one to any other player can't be sent
+                    raise Skip("phase's AssignCombatDamage can't assign damage to %s, who isn't "
+                               "the player attacked" % to)
                 if to in SEATS:
                     to_player += int(n)
                 else:
