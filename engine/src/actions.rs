@@ -886,6 +886,35 @@ fn choice_answers(state: &GameState, board: &crate::layers::Board) -> Vec<Answer
             .flat_map(|b| types_worth_trying.iter().map(|t| Answers { creature_type: Some(t.clone()), ..b.clone() }))
             .collect()
     };
+    // The cards an ability puts onto the battlefield (each named by the object it is before,
+    // like a spell), and whether it gains control of permanents: for the legend rule below, and
+    // what a Clone among them may copy (CR 707.5).
+    let mut entering: Vec<ObjectId> = Vec::new();
+    let mut gains_control = false;
+    if let crate::state::StackEntryKind::Ability { effect, source, event, .. } = &top.kind {
+        for e in effect.parts() {
+            match e {
+                Effect::ReturnToBattlefield { object } | Effect::PutOntoBattlefieldThen { object, .. } => entering.extend(match object {
+                    crate::abilities::EffectObject::This => Some(*source),
+                    crate::abilities::EffectObject::Target(i) => match top.targets.get(*i) {
+                        Some(Target::Object(id)) => Some(*id),
+                        _ => None,
+                    },
+                    crate::abilities::EffectObject::EventObject => event.object,
+                }),
+                Effect::ReturnLinkedExiled => entering.extend(state.linked_exiles.iter().filter(|l| l.source == *source).map(|l| l.exiled)),
+                Effect::PutAllOntoBattlefield { from, .. } => entering.extend(state.zone_objects(*from, None).iter().map(|o| o.id)),
+                // CR 704.5j: gaining control of a legendary permanent can meet one of the same name.
+                Effect::GainControlOfAll(_) | Effect::GainControl { .. } => gains_control = true,
+                _ => {}
+            }
+        }
+    }
+    for id in &entering {
+        if let Some(ch) = board.get(id) {
+            copy_types.extend(crate::stack::copy_types(ch));
+        }
+    }
     let mut base: Vec<Answers> = sacrifices;
     // CR 115.7d: "you may choose new targets": none changed is the plain pass.
     new_target_answers(state, top, &mut base);
@@ -948,29 +977,6 @@ fn choice_answers(state: &GameState, board: &crate::layers::Board) -> Vec<Answer
     let legendary_spell = matches!(top.kind, crate::state::StackEntryKind::Spell)
         && board.get(&top.id).is_some_and(|c| c.is_permanent())
         && is_legendary(&top.id);
-    // So can an ability that puts cards onto the battlefield (each is named by the object it is
-    // before, like the spell) or gains control of permanents.
-    let mut entering: Vec<ObjectId> = Vec::new();
-    let mut gains_control = false;
-    if let crate::state::StackEntryKind::Ability { effect, source, event, .. } = &top.kind {
-        for e in effect.parts() {
-            match e {
-                Effect::ReturnToBattlefield { object } | Effect::PutOntoBattlefieldThen { object, .. } => entering.extend(match object {
-                    crate::abilities::EffectObject::This => Some(*source),
-                    crate::abilities::EffectObject::Target(i) => match top.targets.get(*i) {
-                        Some(Target::Object(id)) => Some(*id),
-                        _ => None,
-                    },
-                    crate::abilities::EffectObject::EventObject => event.object,
-                }),
-                Effect::ReturnLinkedExiled => entering.extend(state.linked_exiles.iter().filter(|l| l.source == *source).map(|l| l.exiled)),
-                Effect::PutAllOntoBattlefield { from, .. } => entering.extend(state.zone_objects(*from, None).iter().map(|o| o.id)),
-                // CR 704.5j: gaining control of a legendary permanent can meet one of the same name.
-                Effect::GainControlOfAll(_) | Effect::GainControl { .. } => gains_control = true,
-                _ => {}
-            }
-        }
-    }
     entering.retain(is_legendary);
     if !makes_copy && copy_types.is_empty() && !legendary_spell && entering.is_empty() && !gains_control {
         return base;

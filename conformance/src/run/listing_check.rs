@@ -97,7 +97,23 @@ fn sorted<T: Clone + Ord>(v: &[T]) -> Vec<T> {
 /// What is wrong with the listing `listed` (taken just before `action`) given the engine's
 /// answer to the action, if anything: an accepted action no listed one covers, or a refused one
 /// listed as it is.
-pub fn problem(listed: &[Action], action: &Action, accepted: bool) -> Option<String> {
+///
+/// `resolved`: the action was a pass that resolved the top of the stack. Then what it copies
+/// (CR 707.5, 707.9e: Clone's "you may have it enter as a copy of any creature") is a choice the
+/// listing must offer as it was made.
+pub fn problem(listed: &[Action], action: &Action, accepted: bool, resolved: bool) -> Option<String> {
+    if let (true, true, Action::PassPriority { player, answers }) = (accepted, resolved, action) {
+        let offered = |l: &Action| {
+            matches!(l, Action::PassPriority { player: p, answers: a }
+                if p == player && a.copy == answers.copy && a.copy_again == answers.copy_again)
+        };
+        if answers.copy.is_some() && !listed.iter().any(offered) {
+            return Some(format!(
+                "legal_actions did not offer the copy choice of the accepted pass {action:?} ({} listed)",
+                listed.len()
+            ));
+        }
+    }
     if accepted && !listed.iter().any(|l| covers(l, action)) {
         // The first few listed, to keep the message short whatever the listing's length.
         let shown: Vec<&Action> = listed.iter().take(8).collect();
@@ -160,9 +176,20 @@ mod tests {
     fn a_problem_is_an_accepted_action_left_out_or_a_refused_one_listed() {
         let pass = Action::PassPriority { player: PlayerId(0), answers: Default::default() };
         let a = cast(None, vec![], None);
-        assert!(problem(std::slice::from_ref(&pass), &a, true).is_some());
-        assert!(problem(&[pass.clone(), a.clone()], &a, true).is_none());
-        assert!(problem(&[pass.clone(), a.clone()], &a, false).is_some());
-        assert!(problem(&[pass], &a, false).is_none());
+        assert!(problem(std::slice::from_ref(&pass), &a, true, false).is_some());
+        assert!(problem(&[pass.clone(), a.clone()], &a, true, false).is_none());
+        assert!(problem(&[pass.clone(), a.clone()], &a, false, false).is_some());
+        assert!(problem(&[pass], &a, false, false).is_none());
+    }
+
+    #[test]
+    fn a_resolving_pass_needs_its_copy_choice_offered() {
+        let plain = Action::PassPriority { player: PlayerId(0), answers: Default::default() };
+        let answers = mtg_engine::Answers { copy: Some(ObjectId(4)), ..Default::default() };
+        let copying = Action::PassPriority { player: PlayerId(0), answers };
+        assert!(problem(std::slice::from_ref(&plain), &copying, true, true).is_some());
+        // A pass that resolves nothing uses no copy answer.
+        assert!(problem(std::slice::from_ref(&plain), &copying, true, false).is_none());
+        assert!(problem(&[plain, copying.clone()], &copying, true, true).is_none());
     }
 }

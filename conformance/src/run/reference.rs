@@ -470,7 +470,10 @@ impl<G: RulesGame> Session<G> {
         if self.check_listing && self.listing_problem.is_none() {
             let listed = self.game.legal_actions();
             let result = self.game.apply_undoable(action.clone());
-            self.listing_problem = crate::run::listing_check::problem(&listed, &action, result.is_ok());
+            let resolved = result
+                .as_ref()
+                .is_ok_and(|(events, _)| events.iter().any(|e| matches!(e, mtg_engine::events::Event::Resolved { .. })));
+            self.listing_problem = crate::run::listing_check::problem(&listed, &action, result.is_ok(), resolved);
             return self.applied(result?);
         }
         let applied = self.game.apply_undoable(action)?;
