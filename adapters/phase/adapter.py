@@ -1075,7 +1075,10 @@ class CaseRun:
         if ty == "ChooseManaColor":
             want = ch.get("_mana") or ch.get("mana")
             if not want:
-                return False
+                # phase asks for the color as the ability resolves (CR 608.2d); a step that
+                # names none leaves the choice unanswered, which the corpus takes as refused
+                # (rulings/README.md), and the game is left as it was
+                raise Rejected("choice", "phase asks for the mana color; the step names none")
             self._asked.add("_mana" if "_mana" in ch else "mana")
             color = mana_list(want)[0]
             for a in acts:
