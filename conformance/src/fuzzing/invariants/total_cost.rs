@@ -8,7 +8,9 @@
 //! reductions (CR 702.33a, 601.2f), and so do the splice costs of the cards spliced onto it
 //! (CR 702.47a), and so does the cost paid instead of revealing a card ("reveal a Merfolk card
 //! from your hand or pay {3}", CR 601.2f) when none is revealed. Read here from the cards' static abilities, kicker and splice, apart from the
-//! engine's `casting`. Each creature tapped for convoke pays one mana of it (CR 702.51a).
+//! engine's `casting`. Each creature tapped for convoke pays one mana of it (CR 702.51a); a
+//! Phyrexian symbol may be paid with 2 life (CR 107.4f), or with the two cards a replacement
+//! of the life payment exiles instead (Ashiok, Wicked Manipulator).
 //!
 //! Armed by every accepted cast of a spell with a mana cost.
 
@@ -101,8 +103,15 @@ pub(super) fn check<G: RulesGame>(t: &Transition<'_, G>) -> Result<bool, Broken>
     let pool = |s: &GameState| s.player(*player).map(|p| p.mana_pool.total()).unwrap_or(0);
     let spent = pool(b).saturating_sub(pool(a));
     // CR 107.4f: a Phyrexian symbol paid with 2 life instead of mana; casting pays no other life.
+    // A replacement may exile cards from the top of the caster's library instead of the life
+    // paid (Ashiok, Wicked Manipulator: "exile that many cards ... instead"), one card a life.
     let life = |s: &GameState| s.player(*player).map(|p| i64::from(p.life)).unwrap_or(0);
-    let by_life = u32::try_from((life(b) - life(a)).max(0) / 2).unwrap_or(u32::MAX).min(phyrexian_symbols(t.before_board, *card));
+    let count = |s: &GameState, zone| i64::try_from(s.zone_objects(zone, Some(*player)).len()).unwrap_or(0);
+    let library_to_exile = (count(b, ZoneKind::Library) - count(a, ZoneKind::Library))
+        .min(count(a, ZoneKind::Exile) - count(b, ZoneKind::Exile))
+        .max(0);
+    let life_paid = (life(b) - life(a)).max(0) + library_to_exile;
+    let by_life = u32::try_from(life_paid / 2).unwrap_or(u32::MAX).min(phyrexian_symbols(t.before_board, *card));
     // CR 702.51a, 701.67a: each permanent tapped for convoke or waterbend pays one mana of the
     // total cost instead.
     let tapped = u32::try_from(costs.convoke.len().saturating_add(costs.waterbend.len())).unwrap_or(u32::MAX);
