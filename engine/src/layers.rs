@@ -577,19 +577,13 @@ fn record(trace: &mut LayerTrace, started: &[Started], k: usize, layer: Layer, o
 fn depends(state: &GameState, board: &Board, battlefield: &[ObjectId], apps: &[Application], _started: &[Started], a: usize, b: usize) -> bool {
     let (first, other) = (&apps[a], &apps[b]);
     let Some((source, ability)) = &first.starting else { return false };
-    // An effect of the same ability (another part in this layer) is one effect.
-    if other.starting.as_ref().is_some_and(|(s, x)| s == source && Arc::ptr_eq(x, ability)) {
+    if part_of(other, *source, ability) {
         return false;
     }
     let Ability::Static(StaticAbility::Continuous { affected, modification, .. }) = &**ability else { return false };
     let Some(source_obj) = state.object(*source) else { return false };
     let Some(changed) = objects_of(state, board, battlefield, other) else { return false };
-    // "The total power of the exiled cards" changes with an effect on an exiled card's power
-    // in this layer (what it does, CR 613.8a: a characteristic-defining ability of an exiled
-    // card applies in exile, Sutured Ghoul ruling 2011-09-22).
-    if reads_linked_exiled(modification)
-        && changed.iter().any(|o| state.linked_exiles.iter().any(|l| l.source == *source && l.exiled == *o))
-    {
+    if changes_linked_exiled(state, *source, modification, &changed) {
         return true;
     }
     for o in changed {
@@ -609,6 +603,21 @@ fn depends(state: &GameState, board: &Board, battlefield: &[ObjectId], apps: &[A
         }
     }
     false
+}
+
+/// Whether `app` is a part of the effect of `source`'s `ability` (another part of it in this
+/// layer): one effect, which doesn't depend on itself.
+fn part_of(app: &Application, source: ObjectId, ability: &Arc<Ability>) -> bool {
+    app.starting.as_ref().is_some_and(|(s, x)| *s == source && Arc::ptr_eq(x, ability))
+}
+
+/// Whether `modification` of `source` reads "the total power of the exiled cards" and an
+/// effect changing `changed` in this layer changes one of them: what it does changes (CR
+/// 613.8a; a characteristic-defining ability of an exiled card applies in exile, Sutured Ghoul
+/// ruling 2011-09-22).
+fn changes_linked_exiled(state: &GameState, source: ObjectId, modification: &Modification, changed: &[ObjectId]) -> bool {
+    reads_linked_exiled(modification)
+        && changed.iter().any(|o| state.linked_exiles.iter().any(|l| l.source == source && l.exiled == *o))
 }
 
 /// Whether `obj`, with characteristics `c`, is among the permanents `affected` describes for a
