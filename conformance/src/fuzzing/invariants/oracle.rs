@@ -65,12 +65,18 @@ struct Oracle<'a> {
     memo: BTreeMap<(ObjectId, Vec<ObjectId>), BTreeSet<ManaType>>,
 }
 
+/// Whether `o` is a permanent the question can see: on the battlefield and not phased out (CR
+/// 702.26b: a phased-out permanent is treated as though it doesn't exist).
+fn in_play(o: &mtg_engine::state::Object) -> bool {
+    o.zone == ZoneKind::Battlefield && o.phased_out.is_none()
+}
+
 /// What `permanent` could produce by CR 106.7, or `None` when the board is too large for the
 /// brute force.
 pub fn could_produce(state: &GameState, board: &Board, permanent: ObjectId) -> Option<BTreeSet<ManaType>> {
     let mut replacements = Vec::new();
     let mut referrers = 0;
-    for o in state.objects.values().filter(|o| o.zone == ZoneKind::Battlefield) {
+    for o in state.objects.values().filter(|o| in_play(o)) {
         let Some(ch) = board.get(&o.id) else { continue };
         for (s, _) in ch.statics() {
             if let StaticAbility::ManaReplacement(r) = s {
@@ -156,7 +162,7 @@ impl Oracle<'_> {
                     .state
                     .objects
                     .values()
-                    .filter(|o| o.zone == ZoneKind::Battlefield && o.controller == controller)
+                    .filter(|o| in_play(o) && o.controller == controller)
                     .filter(|o| self.board.get(&o.id).is_some_and(|c| c.is(CardType::Creature)))
                     .count();
                 let mut a = [0u64; 6];
@@ -177,7 +183,7 @@ impl Oracle<'_> {
             },
             ManaSpec::ColorOfPermanentYouControl => {
                 let mut colors = BTreeSet::new();
-                for o in self.state.objects.values().filter(|o| o.zone == ZoneKind::Battlefield && o.controller == controller) {
+                for o in self.state.objects.values().filter(|o| in_play(o) && o.controller == controller) {
                     if let Some(ch) = self.board.get(&o.id) {
                         colors.extend(ch.colors.iter().map(|c| c.mana_type()));
                     }
@@ -189,7 +195,7 @@ impl Oracle<'_> {
                     .state
                     .objects
                     .values()
-                    .filter(|o| o.zone == ZoneKind::Battlefield && !asking.contains(&o.id))
+                    .filter(|o| in_play(o) && !asking.contains(&o.id))
                     .filter(|o| match lands_of {
                         Relation::You => o.controller == controller,
                         Relation::Opponent => o.controller != controller,
