@@ -363,3 +363,28 @@ fn dependency_ordered_says_when_dependency_changed_the_order() {
     add(&mut s, "Forest", ALICE, ZoneKind::Battlefield);
     assert!(!crate::layers::dependency_ordered(Game::new(s).unwrap().state()));
 }
+
+/// The trace of a computation (what `same-objects-across-layers` reads, CR 613.6): each static
+/// ability's effect with the objects it applied to in each of its layers, in order.
+#[test]
+fn the_trace_records_each_effect_in_each_of_its_layers() {
+    use crate::abilities::Layer;
+    let mut s = setup(Step::PrecombatMain);
+    let opalescence = perm(&mut s, "Opalescence", ALICE);
+    let humility = perm(&mut s, "Humility", ALICE);
+    let bears = perm(&mut s, "Grizzly Bears", BOB);
+    let g = Game::new(s).unwrap();
+    let (board, trace) = crate::layers::compute_traced(g.state());
+    assert_eq!(board, crate::layers::compute_all(g.state()));
+    let layers_of = |card: CardId| -> Vec<(Layer, Vec<ObjectId>)> {
+        let e = trace.effects.iter().find(|e| e.source == obj(&g, card)).expect("an effect of the card");
+        e.layers.iter().map(|(l, objs)| (*l, { let mut o = objs.clone(); o.sort(); o })).collect()
+    };
+    // Opalescence (earlier) makes Humility a 4/4 creature: layer 4, then 7b.
+    assert_eq!(layers_of(opalescence), vec![(Layer::Type, vec![obj(&g, humility)]), (Layer::PtSet, vec![obj(&g, humility)])]);
+    // Humility then takes every creature, itself included, in layer 6 and the same in 7b.
+    let mut creatures = vec![obj(&g, humility), obj(&g, bears)];
+    creatures.sort();
+    assert_eq!(layers_of(humility), vec![(Layer::Ability, creatures.clone()), (Layer::PtSet, creatures)]);
+    assert_eq!(trace.effects.len(), 2);
+}
