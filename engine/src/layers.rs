@@ -926,6 +926,50 @@ fn begin_in_layer(state: &GameState, board: &Board, objs: &[&Object], layer: Lay
     }
 }
 
+/// CR 122.1b, 613.1f: each keyword counter grants its keyword, in timestamp order with the other
+/// layer-6 effects (so a later "loses all abilities" removes it, and a counter put on after that
+/// effect grants it again).
+fn keyword_counter_applications(state: &GameState, apps: &mut Vec<Application>) {
+    for obj in state.objects.values() {
+        for (kind, n) in &obj.counters {
+            let Some(k) = Keyword::from_counter_kind(kind).filter(|_| *n > 0) else { continue };
+            apps.push(Application {
+                cda_first: 1,
+                timestamp: obj.counter_timestamps.get(kind).copied().unwrap_or(obj.timestamp),
+                seq: apps.len(),
+                affected: vec![obj.id],
+                modification: Modification::AddAbility(Box::new(Ability::Keyword(k))),
+                starting: None,
+                begun: None,
+            });
+        }
+    }
+}
+
+/// The effect of `same` (one group of a layer's remaining effects, in timestamp order) to
+/// apply next, counting in `orders` a pick out of timestamp order. Only an effect whose objects
+/// aren't decided yet can depend on another (CR 613.8a): the others are locked in (CR 611.2c,
+/// 613.6), and their existence is settled; so with fewer than two effects, or none of a static
+/// ability's, it's the first.
+fn next_by_dependency(
+    state: &GameState,
+    board: &Board,
+    battlefield: &[ObjectId],
+    apps: &[Application],
+    started: &[Started],
+    same: &[usize],
+    orders: &mut u32,
+) -> Option<usize> {
+    if same.len() < 2 || !same.iter().any(|&i| apps[i].starting.is_some()) {
+        return same.first().copied();
+    }
+    let pick = crate::dependency::next(same, |a, b| depends(state, board, battlefield, apps, started, a, b));
+    if pick != same.first().copied() {
+        *orders = orders.saturating_add(1);
+    }
+    pick
+}
+
 /// Whether the state's board applied some effect out of timestamp order, after an effect it
 /// depends on (CR 613.8b): how `reach` measures how often generated games need dependency.
 pub fn dependency_ordered(state: &GameState) -> bool {
@@ -1016,23 +1060,7 @@ fn compute(state: &GameState, orders: &mut u32, mut trace: Option<&mut LayerTrac
             }
         }
         if layer == Layer::Ability {
-            // CR 122.1b, 613.1f: each keyword counter grants its keyword, in timestamp order
-            // with the other layer-6 effects (so a later "loses all abilities" removes it, and
-            // a counter put on after that effect grants it again).
-            for obj in state.objects.values() {
-                for (kind, n) in &obj.counters {
-                    let Some(k) = Keyword::from_counter_kind(kind).filter(|_| *n > 0) else { continue };
-                    apps.push(Application {
-                        cda_first: 1,
-                        timestamp: obj.counter_timestamps.get(kind).copied().unwrap_or(obj.timestamp),
-                        seq: apps.len(),
-                        affected: vec![obj.id],
-                        modification: Modification::AddAbility(Box::new(Ability::Keyword(k))),
-                        starting: None,
-                        begun: None,
-                    });
-                }
-            }
+            keyword_counter_applications(state, &mut apps);
         }
         // Effects of static abilities begun in an earlier layer: the same objects (CR 613.6).
         for (k, st) in started.iter().enumerate() {
@@ -1055,19 +1083,9 @@ fn compute(state: &GameState, orders: &mut u32, mut trace: Option<&mut LayerTrac
         apps.sort_by_key(|a| (a.cda_first, a.timestamp, a.seq));
         let mut remaining: Vec<usize> = (0..apps.len()).collect();
         while !remaining.is_empty() {
-            // Only an effect whose objects aren't decided yet can depend on another (CR 613.8a):
-            // the others are locked in (CR 611.2c, 613.6), and their existence is settled.
             let group = apps[remaining[0]].cda_first;
             let same: Vec<usize> = remaining.iter().copied().filter(|&i| apps[i].cda_first == group).collect();
-            let pick = if same.len() > 1 && same.iter().any(|&i| apps[i].starting.is_some()) {
-                let pick = crate::dependency::next(&same, |a, b| depends(state, &board, &battlefield, &apps, &started, a, b));
-                if pick != same.first().copied() {
-                    *orders = orders.saturating_add(1);
-                }
-                pick
-            } else {
-                same.first().copied()
-            };
+            let pick = next_by_dependency(state, &board, &battlefield, &apps, &started, &same, orders);
             let Some(i) = pick else { break };
             remaining.retain(|&x| x != i);
             let applied = apply_application(state, &mut board, &battlefield, &apps[i], &mut started);
