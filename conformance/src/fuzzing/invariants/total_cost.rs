@@ -7,14 +7,16 @@
 //! A kicked spell's total cost includes its kicker cost, a cost increase added before the
 //! reductions (CR 702.33a, 601.2f), and so do the splice costs of the cards spliced onto it
 //! (CR 702.47a), and so does the cost paid instead of revealing a card ("reveal a Merfolk card
-//! from your hand or pay {3}", CR 601.2f) when none is revealed. Read here from the cards' static abilities, kicker and splice, apart from the
-//! engine's `casting`. Each creature tapped for convoke pays one mana of it (CR 702.51a); a
+//! from your hand or pay {3}", CR 601.2f) when none is revealed. A card cast from its
+//! graveyard with flashback starts from its flashback cost instead of its mana cost (an
+//! alternative cost, CR 118.9, 702.34a). Read here from the cards' abilities, kicker and
+//! splice, apart from the engine's `casting`. Each creature tapped for convoke pays one mana of it (CR 702.51a); a
 //! Phyrexian symbol may be paid with 2 life (CR 107.4f), or with the two cards a replacement
 //! of the life payment exiles instead (Ashiok, Wicked Manipulator).
 //!
 //! Armed by every accepted cast of a spell with a mana cost.
 
-use mtg_engine::abilities::StaticAbility;
+use mtg_engine::abilities::{Ability, FlashbackCost, StaticAbility};
 use mtg_engine::layers::Board;
 use mtg_engine::mana::ManaCost;
 use mtg_engine::types::CardType;
@@ -52,9 +54,12 @@ pub(crate) fn reductions(state: &GameState, board: &Board, player: PlayerId, car
 /// additional costs added (`additional_costs`).
 fn total_cost(state: &GameState, board: &Board, player: PlayerId, card: ObjectId, x: u32, kicked: &[usize], additional: &[ManaCost]) -> Option<u32> {
     let spell = board.get(&card)?;
-    let printed = spell.mana_cost.as_ref()?;
+    // CR 702.34a, 118.9: a card cast from its owner's graveyard is cast with flashback, its
+    // flashback cost paid instead of its mana cost.
+    let from_graveyard = state.object(card).is_some_and(|o| o.zone == ZoneKind::Graveyard);
+    let printed = if from_graveyard { flashback_cost(spell)? } else { spell.mana_cost.as_ref()?.clone() };
     let kickers = state.object(card).and_then(|o| o.def.def()).map(|d| d.kickers.clone()).unwrap_or_default();
-    let cost = kicked.iter().filter_map(|k| kickers.get(*k)).fold(printed.clone(), |c, k| c.plus(k));
+    let cost = kicked.iter().filter_map(|k| kickers.get(*k)).fold(printed, |c, k| c.plus(k));
     let cost = &additional.iter().fold(cost, |c, a| c.plus(a));
     let mut generic = cost.generic;
     if !spell.is(CardType::Creature) {
@@ -73,6 +78,16 @@ fn total_cost(state: &GameState, board: &Board, player: PlayerId, card: ObjectId
     let symbols = cost.colored.len().saturating_add(cost.hybrid.len()).saturating_add(cost.phyrexian.len());
     let colored = u32::try_from(symbols).unwrap_or(u32::MAX);
     Some(generic.saturating_add(colored).saturating_add(cost.x.saturating_mul(x)))
+}
+
+/// A flashback cost as the card states it ("Flashback {3}{R}") or as the effect that granted it
+/// does ("equal to its mana cost", none for a card without one, CR 118.6); the first of several.
+fn flashback_cost(spell: &mtg_engine::layers::Characteristics) -> Option<ManaCost> {
+    spell.abilities.iter().find_map(|a| match &*a.ability {
+        Ability::Flashback(FlashbackCost::Mana(m)) => Some(Some(m.clone())),
+        Ability::Flashback(FlashbackCost::ItsManaCost) => Some((*spell.mana_cost).clone()),
+        _ => None,
+    })?
 }
 
 /// The splice costs of the cards spliced onto `card` (CR 702.47a) and, with no card revealed
