@@ -926,6 +926,32 @@ fn begin_in_layer(state: &GameState, board: &Board, objs: &[&Object], layer: Lay
     }
 }
 
+/// A static ability granted in layer 6 whose effect applies in layer 6 exists only once the
+/// effect `apps[applied]` has applied: it depends on that effect (CR 613.8a) and applies after it, in
+/// timestamp order with the rest (its timestamp is the later of its object's and the granting
+/// effect's, CR 613.7a). Adds its application to `apps` and `remaining`.
+#[allow(clippy::too_many_arguments)]
+fn begin_granted(
+    state: &GameState,
+    board: &Board,
+    objs: &[&Object],
+    layer: Layer,
+    applied: usize,
+    started: &[Started],
+    apps: &mut Vec<Application>,
+    remaining: &mut Vec<usize>,
+) {
+    if layer != Layer::Ability || !grants_static(&apps[applied].modification) {
+        return;
+    }
+    let before = apps.len();
+    begin_in_layer(state, board, objs, layer, started, apps);
+    if apps.len() > before {
+        remaining.extend(before..apps.len());
+        remaining.sort_by_key(|&x| (apps[x].cda_first, apps[x].timestamp, apps[x].seq));
+    }
+}
+
 /// CR 122.1b, 613.1f: each keyword counter grants its keyword, in timestamp order with the other
 /// layer-6 effects (so a later "loses all abilities" removes it, and a counter put on after that
 /// effect grants it again).
@@ -1092,18 +1118,7 @@ fn compute(state: &GameState, orders: &mut u32, mut trace: Option<&mut LayerTrac
             if let (Some(t), Some((k, objects))) = (trace.as_deref_mut(), applied) {
                 record(t, &started, k, layer, objects);
             }
-            // A static ability granted in layer 6 whose effect applies in layer 6 exists only
-            // now: it depends on the effect that granted it (CR 613.8a) and applies after it,
-            // in timestamp order with the rest (its timestamp is the later of its object's and
-            // the granting effect's, CR 613.7a).
-            if layer == Layer::Ability && grants_static(&apps[i].modification) {
-                let before = apps.len();
-                begin_in_layer(state, &board, &objs, layer, &started, &mut apps);
-                if apps.len() > before {
-                    remaining.extend(before..apps.len());
-                    remaining.sort_by_key(|&x| (apps[x].cda_first, apps[x].timestamp, apps[x].seq));
-                }
-            }
+            begin_granted(state, &board, &objs, layer, i, &started, &mut apps, &mut remaining);
         }
         if layer == Layer::Type {
             // CR 305.6 / 305.7: the intrinsic mana abilities follow the land's current types.
