@@ -27,8 +27,9 @@ fn settle_inner(
     for _ in 0..MAX_SETTLE_ROUNDS {
         let ended = crate::layers::end_control_durations(state);
         if ended > 0 {
+            // Neither a state-based action nor a trigger: alone, it gives no priority in the
+            // cleanup step (CR 514.3a); what the control change causes is counted below.
             ev.push(Event::EffectsEnded { count: ended });
-            any = true;
         }
         if sba::check(state, answers, ev)? {
             any = true;

@@ -226,3 +226,35 @@ fn legal_actions_list_each_declaration_of_able_attackers() {
     want.sort();
     assert_eq!(listed, want);
 }
+
+/// CR 514.3a: in the cleanup step a player receives priority only if state-based actions were
+/// performed or triggered abilities wait. A "for as long as you control" effect ending there,
+/// because Act of Treason's control of its source ended (CR 514.2, 611.2b), is neither: the
+/// turn ends without priority.
+#[test]
+fn a_control_duration_ending_in_cleanup_gives_no_priority() {
+    let mut s = setup(Step::PrecombatMain);
+    let olivia = perm(&mut s, "Olivia Voldaren", BOB);
+    let bears = perm(&mut s, "Grizzly Bears", BOB);
+    let treason = add(&mut s, "Act of Treason", ALICE, ZoneKind::Hand);
+    s.players[0].mana_pool = pool("{C}{C}{C}{C}{C}{C}{R}{R}{B}{B}");
+    let mut g = Game::new(s).unwrap();
+    let target = t(&g, olivia);
+    cast_at(&mut g, ALICE, treason, None, vec![target]).unwrap();
+    resolve(&mut g, Answers::default());
+    assert_eq!(view(&g, olivia).controller, ALICE);
+    // Olivia's first ability makes the Bears a Vampire; her second takes them for as long as
+    // Alice controls Olivia.
+    let target = t(&g, bears);
+    activate_at(&mut g, ALICE, olivia, 0, vec![target.clone()]).unwrap();
+    resolve(&mut g, Answers::default());
+    activate_at(&mut g, ALICE, olivia, 1, vec![target]).unwrap();
+    resolve(&mut g, Answers::default());
+    assert_eq!(view(&g, bears).controller, ALICE);
+    advance_to(&mut g, Step::End);
+    pass(&mut g).unwrap();
+    pass(&mut g).unwrap();
+    assert_eq!((view(&g, olivia).controller, view(&g, bears).controller), (BOB, BOB));
+    assert_ne!(g.step(), Step::Cleanup, "priority in the cleanup step with no state-based action or trigger");
+    assert_eq!(g.active_player(), BOB);
+}
