@@ -246,7 +246,7 @@ fn a_control_duration_ending_in_cleanup_gives_no_priority() {
     // Olivia's first ability makes the Bears a Vampire; her second takes them for as long as
     // Alice controls Olivia.
     let target = t(&g, bears);
-    activate_at(&mut g, ALICE, olivia, 0, vec![target.clone()]).unwrap();
+    activate_at(&mut g, ALICE, olivia, 0, vec![target]).unwrap();
     resolve(&mut g, Answers::default());
     activate_at(&mut g, ALICE, olivia, 1, vec![target]).unwrap();
     resolve(&mut g, Answers::default());
