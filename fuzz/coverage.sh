@@ -7,8 +7,9 @@
 # Reports go to fuzz/coverage/<name>/html/index.html, summaries to fuzz/coverage/summary.txt.
 # Needs llvm-cov and llvm-profdata of rustc's LLVM major version, looked for in LLVM_BIN, then in
 # rustup's llvm-tools component (`rustup component add llvm-tools-preview --toolchain nightly`,
-# which CI runners can download), then in Debian's /usr/lib/llvm-<major>/bin (`apt-get install
-# llvm-<major>`; these machines can't download rustup components). cargo-llvm-cov (crates.io) is
+# which CI runners and, on 2026-12-06, this project's machines could download: Debian has no
+# package of the nightly's LLVM 22), then in Debian's /usr/lib/llvm-<major>/bin (`apt-get install
+# llvm-<major>`, where the major version is packaged). cargo-llvm-cov (crates.io) is
 # installed if missing. A target's corpus is fuzz/corpus/<target>/ as a fuzz run left it (seed it
 # first: ./seed-corpus.sh <target>).
 set -euo pipefail
