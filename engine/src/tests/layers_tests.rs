@@ -388,20 +388,3 @@ fn the_trace_records_each_effect_in_each_of_its_layers() {
     assert_eq!(layers_of(humility), vec![(Layer::Ability, creatures.clone()), (Layer::PtSet, creatures)]);
     assert_eq!(trace.effects.len(), 2);
 }
-
-/// `dependency_ordered` (what `reach` counts): true only when dependency applied an effect out
-/// of timestamp order (CR 613.8b). Urborg's effect depends on Blood Moon's, which removes its
-/// ability: the later Blood Moon applies first. Alone, Blood Moon applies in timestamp order.
-#[test]
-fn dependency_ordered_says_when_dependency_reordered_the_effects() {
-    let mut s = setup(Step::PrecombatMain);
-    perm(&mut s, "Urborg, Tomb of Yawgmoth", ALICE);
-    perm(&mut s, "Blood Moon", BOB);
-    let g = Game::new(s).unwrap();
-    assert!(crate::layers::dependency_ordered(g.state()));
-    let mut s = setup(Step::PrecombatMain);
-    perm(&mut s, "Blood Moon", BOB);
-    perm(&mut s, "Urborg, Tomb of Yawgmoth", ALICE);
-    let g = Game::new(s).unwrap();
-    assert!(!crate::layers::dependency_ordered(g.state()));
-}

@@ -10,9 +10,9 @@
 //! from your hand or pay {3}", CR 601.2f) when none is revealed. A card cast from its
 //! graveyard with flashback starts from its flashback cost instead of its mana cost (an
 //! alternative cost, CR 118.9, 702.34a). Read here from the cards' abilities, kicker and
-//! splice, apart from the engine's `casting`. Each creature tapped for convoke pays one mana of it (CR 702.51a); a
-//! Phyrexian symbol may be paid with 2 life (CR 107.4f), or with the two cards a replacement
-//! of the life payment exiles instead (Ashiok, Wicked Manipulator).
+//! splice, apart from the engine's `casting`. Each creature tapped for convoke pays one mana
+//! of it (CR 702.51a); a Phyrexian symbol may be paid with 2 life (CR 107.4f), or with the two
+//! cards a replacement of the life payment exiles instead (Ashiok, Wicked Manipulator).
 //!
 //! Armed by every accepted cast of a spell with a mana cost.
 
