@@ -645,7 +645,8 @@ fn token_copies_choosing_color(state: &GameState, board: &crate::layers::Board, 
 
 /// The announcements a cast of a card with this definition may make (CR 601.2b): each set of
 /// its kicker costs paid (none included, CR 702.33a-b), and for a modal spell each single mode
-/// and, when "any number" is allowed, every nonempty set of modes (CR 700.2a, 601.4).
+/// and, when "any number" is allowed, every set of modes, the empty one too (CR 700.2a, 601.4,
+/// 107.1c).
 fn kicker_and_mode_choices(def: crate::ids::DefId) -> Vec<(Vec<usize>, Vec<usize>)> {
     let card = def.def();
     let kickers = card.map_or(0, |d| d.kickers.len()).min(4);
@@ -658,7 +659,7 @@ fn kicker_and_mode_choices(def: crate::ids::DefId) -> Vec<(Vec<usize>, Vec<usize
             out.push((kicked, Vec::new()));
             continue;
         }
-        for mask in 1u32..(1u32 << n) {
+        for mask in 0u32..(1u32 << n) {
             let modes: Vec<usize> = (0..n).filter(|i| mask & (1u32 << i) != 0).collect();
             if modes.len() == 1 || (!kicked.is_empty() && any_number) {
                 out.push((kicked.clone(), modes));

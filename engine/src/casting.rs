@@ -244,12 +244,13 @@ fn check_modes(def: Option<&crate::cards::CardDef>, kicked: bool, chosen: &[usiz
     if modes.iter().any(|m| *m >= n) {
         return Err(Rejection::InvalidChoice(format!("the spell has {n} modes")));
     }
+    // CR 107.1c: "any number" may be zero, so a kicked "choose any number" spell may be cast
+    // with no mode chosen; "choose one" means exactly one (CR 700.2a, 601.4).
     let any_number = kicked && count == crate::abilities::ModeCount::OneOrAnyNumberIfKicked;
     match modes.len() {
-        0 => Err(Rejection::InvalidChoice("a modal spell needs its modes chosen as it is cast (CR 700.2a)".into())),
-        1 => Ok(modes),
         _ if any_number => Ok(modes),
-        _ => Err(Rejection::InvalidChoice("choose one: more than one mode only if the spell is kicked (CR 601.4)".into())),
+        1 => Ok(modes),
+        n => Err(Rejection::InvalidChoice(format!("choose one: {n} modes chosen, and more or fewer only if the spell is kicked (CR 700.2a, 601.4)"))),
     }
 }
 

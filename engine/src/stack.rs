@@ -86,12 +86,14 @@ pub(crate) fn resolve_top(state: &mut GameState, answers: &Answers, ev: &mut Vec
             }
             let obj = state.object(entry.id).cloned();
             let def = obj.as_ref().and_then(|o| crate::cards::card_def(&o.def));
-            // CR 700.2c: a modal spell's targets are its chosen modes', in printed order.
+            // CR 700.2c: a modal spell's targets are its chosen modes', in printed order (none
+            // chosen, CR 107.1c: it has neither targets nor effects).
+            let modal = def.is_some_and(|d| !d.modes.is_empty());
             let modes: Vec<&crate::abilities::SpellMode> = match def {
-                Some(d) if !d.modes.is_empty() => entry.modes.iter().filter_map(|m| d.modes.get(*m)).collect(),
+                Some(d) if modal => entry.modes.iter().filter_map(|m| d.modes.get(*m)).collect(),
                 _ => Vec::new(),
             };
-            let mut printed = if modes.is_empty() {
+            let mut printed = if !modal {
                 def.map(|d| d.spell_targets.clone()).unwrap_or_default()
             } else {
                 modes.iter().flat_map(|m| m.targets.iter().cloned()).collect()
@@ -112,7 +114,7 @@ pub(crate) fn resolve_top(state: &mut GameState, answers: &Answers, ev: &mut Vec
             // CR 608.2b: with every target illegal the spell doesn't resolve; with some legal,
             // it does what it can (for a modal spell, each chosen mode in order).
             let main_end = if spliced.is_empty() { entry.targets.len() } else { main_targets.min(entry.targets.len()) };
-            let mut parts: Vec<(crate::abilities::Effect, std::ops::Range<usize>)> = if modes.is_empty() {
+            let mut parts: Vec<(crate::abilities::Effect, std::ops::Range<usize>)> = if !modal {
                 def.and_then(|d| d.spell_effect.clone()).map(|e| (e, 0..main_end)).into_iter().collect()
             } else {
                 let mut at = 0usize;
@@ -134,7 +136,7 @@ pub(crate) fn resolve_top(state: &mut GameState, answers: &Answers, ev: &mut Vec
             }
             if !specs.is_empty() && legal.iter().all(|l| !l) {
                 ev.push(Event::DidNotResolve { id: entry.id });
-            } else if !parts.is_empty() {
+            } else {
                 let empty = Default::default();
                 for (effect, range) in parts {
                     let (targets, legal) = match (entry.targets.get(range.clone()), legal.get(range)) {
@@ -196,7 +198,8 @@ pub(crate) fn resolve_top(state: &mut GameState, answers: &Answers, ev: &mut Vec
                 sacrificed_power: Default::default(),
                 died_this_way: Default::default(),
                 event: *event,
-                kicked: !entry.kicked.is_empty(),
+                // Kicker is a spell's additional cost (CR 702.33a): an ability isn't kicked.
+                kicked: false,
             };
             effects::resolve(state, effect, &ctx, ev)?;
             ev.push(Event::Resolved { id: entry.id });

@@ -388,3 +388,24 @@ fn the_trace_records_each_effect_in_each_of_its_layers() {
     assert_eq!(layers_of(humility), vec![(Layer::Ability, creatures.clone()), (Layer::PtSet, creatures)]);
     assert_eq!(trace.effects.len(), 2);
 }
+
+/// `affected_on`, the observer the conformance crate's FilterReadAgain mutant re-reads an
+/// effect's text with: on the final board Humility's "all creatures" are Humility (made a
+/// creature by Opalescence) and the Bears, not Opalescence itself.
+#[test]
+fn affected_on_reads_an_effects_text_on_the_board_given() {
+    use crate::abilities::{Ability, StaticAbility};
+    let mut s = setup(Step::PrecombatMain);
+    perm(&mut s, "Opalescence", ALICE);
+    let humility = perm(&mut s, "Humility", ALICE);
+    let bears = perm(&mut s, "Grizzly Bears", BOB);
+    let g = Game::new(s).unwrap();
+    let (board, trace) = crate::layers::compute_traced(g.state());
+    let e = trace.effects.iter().find(|e| e.source == obj(&g, humility)).expect("Humility's effect");
+    let Ability::Static(StaticAbility::Continuous { affected, .. }) = &*e.ability else { panic!("a continuous static ability") };
+    let mut got = crate::layers::affected_on(g.state(), &board, e.source, affected);
+    got.sort();
+    let mut creatures = vec![obj(&g, humility), obj(&g, bears)];
+    creatures.sort();
+    assert_eq!(got, creatures);
+}

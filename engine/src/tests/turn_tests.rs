@@ -253,8 +253,12 @@ fn a_control_duration_ending_in_cleanup_gives_no_priority() {
     assert_eq!(view(&g, bears).controller, ALICE);
     advance_to(&mut g, Step::End);
     pass(&mut g).unwrap();
-    pass(&mut g).unwrap();
+    let events = pass(&mut g).unwrap();
     assert_eq!((view(&g, olivia).controller, view(&g, bears).controller), (BOB, BOB));
+    // CR 514.2: Act of Treason's two "until end of turn" effects (control, haste) end; then,
+    // Olivia back with Bob, her "for as long as you control Olivia" effect (CR 611.2b).
+    let ended: Vec<usize> = events.iter().filter_map(|e| match e { Event::EffectsEnded { count } => Some(*count), _ => None }).collect();
+    assert_eq!(ended, vec![2, 1]);
     assert_ne!(g.step(), Step::Cleanup, "priority in the cleanup step with no state-based action or trigger");
     assert_eq!(g.active_player(), BOB);
 }
