@@ -901,8 +901,9 @@ fn begin_in_layer(state: &GameState, board: &Board, objs: &[&Object], layer: Lay
             if !modification.parts().iter().any(|p| p.layer(*cda) == layer) {
                 continue;
             }
-            // CR 604.2 / 604.3: static abilities work on the battlefield; CDAs everywhere.
-            if !*cda && obj.zone != ZoneKind::Battlefield {
+            // CR 604.2 / 604.3: static abilities work on the battlefield; CDAs everywhere. A
+            // phased-out permanent is treated as though it doesn't exist (CR 702.26b).
+            if !*cda && !obj.on_battlefield() {
                 continue;
             }
             let same = |s: &ObjectId, a: &Arc<Ability>| s == id && Arc::ptr_eq(a, &inst.ability);
