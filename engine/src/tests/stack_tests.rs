@@ -336,3 +336,36 @@ fn legal_actions_list_new_targets_for_redirect() {
     pass_with(&mut g, Answers { new_targets: Some(vec![e, b]), ..Answers::default() }).unwrap();
     assert_eq!(g.stack_view()[0].targets, vec![e, b]);
 }
+
+/// CR 101.4: Fleshbag Marauder's "each player sacrifices a creature of their choice": the
+/// resolving pass lists every combination of one choice per player with a choice (Alice: the
+/// Marauder or the Bears; Bob: one of his three creatures), six answers.
+#[test]
+fn legal_actions_list_each_players_sacrifice_choices() {
+    let mut s = setup(Step::PrecombatMain);
+    let marauder = add(&mut s, "Fleshbag Marauder", ALICE, ZoneKind::Hand);
+    let bears = perm(&mut s, "Grizzly Bears", ALICE);
+    let his: Vec<CardId> = (0..3).map(|_| perm(&mut s, "Grizzly Bears", BOB)).collect();
+    s.players[0].mana_pool = pool("{B}{B}{B}");
+    let mut g = Game::new(s).unwrap();
+    cast(&mut g, ALICE, marauder, None).unwrap();
+    resolve(&mut g, Answers::default());
+    assert_eq!(g.state().stack.len(), 1, "the Marauder's trigger");
+    // Alice passes; Bob's pass resolves the trigger.
+    pass(&mut g).unwrap();
+    let mut listed: Vec<Vec<ObjectId>> = g
+        .legal_actions()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::PassPriority { answers, .. } => answers.sacrifice.map(|mut v| { v.sort(); v }),
+            _ => None,
+        })
+        .collect();
+    listed.sort();
+    let mut expected: Vec<Vec<ObjectId>> = [marauder, bears]
+        .iter()
+        .flat_map(|a| his.iter().map(|b| { let mut v = vec![obj(&g, *a), obj(&g, *b)]; v.sort(); v }).collect::<Vec<_>>())
+        .collect();
+    expected.sort();
+    assert_eq!(listed, expected);
+}
