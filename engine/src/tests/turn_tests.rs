@@ -262,3 +262,20 @@ fn a_control_duration_ending_in_cleanup_gives_no_priority() {
     assert_ne!(g.step(), Step::Cleanup, "priority in the cleanup step with no state-based action or trigger");
     assert_eq!(g.active_player(), BOB);
 }
+
+/// CR 104.4b: a loop of mandatory actions makes the game a draw. Alice, at 0 life with no
+/// cards, controls Bob's Lich's Mirror: each time she would lose, the Mirror shuffles what she
+/// owns (nothing) into her library and she draws seven from an empty library, so she would lose
+/// again at the next check, forever. The game ends for both players (the engine marks a draw as
+/// both having lost).
+#[test]
+fn a_loss_replaced_at_every_check_is_a_draw() {
+    let mut s = setup(Step::PrecombatMain);
+    let mirror = perm(&mut s, "Lich's Mirror", BOB);
+    edit(&mut s, mirror).controller = Some(ALICE);
+    s.players[0].life = 0;
+    let g = Game::new(s).unwrap();
+    // The state-based actions are checked as the game begins with a player to get priority.
+    assert!(g.state().is_over());
+    assert!(g.state().players.iter().all(|p| p.lost), "a draw ends the game for each player");
+}
