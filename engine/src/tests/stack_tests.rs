@@ -369,3 +369,35 @@ fn legal_actions_list_each_players_sacrifice_choices() {
     expected.sort();
     assert_eq!(listed, expected);
 }
+
+/// CR 701.67a: the waterbend taps `legal_actions` lists for Spirit Water Revival are untapped
+/// artifacts and creatures its caster controls: not a tapped creature, not a land, not Bob's.
+#[test]
+fn legal_actions_waterbend_only_with_untapped_artifacts_and_creatures() {
+    let mut s = setup(Step::PrecombatMain);
+    let revival = add(&mut s, "Spirit Water Revival", ALICE, ZoneKind::Hand);
+    let bears = perm(&mut s, "Grizzly Bears", ALICE);
+    let crystal = perm(&mut s, "Indatha Crystal", ALICE);
+    let tapped = perm(&mut s, "Grizzly Bears", ALICE);
+    edit(&mut s, tapped).tapped = true;
+    let island = perm(&mut s, "Island", ALICE);
+    perm(&mut s, "Grizzly Bears", BOB);
+    s.players[0].mana_pool = pool("{U}{U}{U}{U}{U}{U}{U}{U}{U}");
+    let g = Game::new(s).unwrap();
+    let rid = obj(&g, revival);
+    let lists: Vec<Vec<ObjectId>> = g
+        .legal_actions()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::CastSpell { card, costs, .. } if card == rid && !costs.waterbend.is_empty() => Some(costs.waterbend),
+            _ => None,
+        })
+        .collect();
+    let mut expected = vec![obj(&g, bears), obj(&g, crystal)];
+    expected.sort();
+    assert!(!lists.is_empty(), "a waterbend by tapping is listed");
+    for mut l in lists {
+        l.sort();
+        assert_eq!(l, expected, "not {:?} (tapped) nor {:?} (a land)", obj(&g, tapped), obj(&g, island));
+    }
+}
