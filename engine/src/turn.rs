@@ -130,10 +130,15 @@ pub(crate) fn add_upkeep_phases(state: &mut GameState, n: u32) {
     let in_upkeep_phase = state.upkeep_phases.as_ref().is_some_and(|u| u.under_way);
     let after = if in_upkeep_phase { Step::Upkeep } else { last_step_of_phase(state.step) };
     match state.upkeep_phases.as_mut() {
-        // More of them after the same phase: they are all alike, so their order doesn't matter.
-        Some(u) if u.after == after || u.under_way => u.count = u.count.saturating_add(n),
+        Some(u) if adds_to(u, after) => u.count = u.count.saturating_add(n),
         _ => state.upkeep_phases = Some(UpkeepPhases { after, count: n, under_way: false, resume: None }),
     }
+}
+
+/// Whether new upkeep phases after `after` join those `u` already holds: more of them after the
+/// same phase, or during one of them; they are all alike, so their order doesn't matter.
+fn adds_to(u: &UpkeepPhases, after: Step) -> bool {
+    u.after == after || u.under_way
 }
 
 /// The step that follows the current one, with the additional upkeep phases (CR 500.10) put in:
