@@ -586,7 +586,7 @@ impl ManaCost {
                 specific.add(*t, 1);
             }
             for (k, (a, b)) in self.hybrid.iter().enumerate() {
-                specific.add(if w & (1 << k) == 0 { *a } else { *b }, 1);
+                specific.add(hybrid_half(*w, k, *a, *b), 1);
             }
             let mut life = 0u32;
             for (k, t) in self.phyrexian.iter().enumerate() {
@@ -666,6 +666,16 @@ impl ManaCost {
             return Err(PayError::NotEnoughMana);
         }
         Ok(spent)
+    }
+}
+
+/// The half of the `k`-th hybrid symbol that payment way `w` pays it with: its first type when
+/// bit `k` of `w` is clear (CR 107.4e: either half pays it).
+fn hybrid_half(w: u32, k: usize, a: ManaType, b: ManaType) -> ManaType {
+    if w & (1 << k) == 0 {
+        a
+    } else {
+        b
     }
 }
 
