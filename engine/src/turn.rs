@@ -287,7 +287,6 @@ fn begin_step(state: &mut GameState, answers: &Answers, ev: &mut Vec<Event>) -> 
         // CR 511.2: "at end of combat" abilities trigger as the step begins.
         Step::EndOfCombat => triggers::beginning_of_end_of_combat(state),
         Step::End => triggers::beginning_of_end_step(state),
-        Step::PostcombatMain => state.combat = Default::default(),
         Step::Cleanup => return cleanup(state, answers, ev),
         _ => {}
     }
