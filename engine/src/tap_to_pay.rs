@@ -138,6 +138,12 @@ fn take_colored(cost: &mut ManaCost, t: ManaType) -> bool {
         cost.colored.remove(i);
         return true;
     }
+    take_hybrid_or_phyrexian(cost, t)
+}
+
+/// `take_colored` for a symbol that isn't plain colored: a hybrid one with that color, else a
+/// Phyrexian one.
+fn take_hybrid_or_phyrexian(cost: &mut ManaCost, t: ManaType) -> bool {
     if let Some(i) = cost.hybrid.iter().position(|(a, b)| *a == t || *b == t) {
         cost.hybrid.remove(i);
         return true;
