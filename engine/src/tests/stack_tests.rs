@@ -362,9 +362,10 @@ fn legal_actions_list_each_players_sacrifice_choices() {
         })
         .collect();
     listed.sort();
+    let g = &g;
     let mut expected: Vec<Vec<ObjectId>> = [marauder, bears]
-        .iter()
-        .flat_map(|a| his.iter().map(|b| { let mut v = vec![obj(&g, *a), obj(&g, *b)]; v.sort(); v }).collect::<Vec<_>>())
+        .into_iter()
+        .flat_map(|a| his.iter().map(move |b| { let mut v = vec![obj(g, a), obj(g, *b)]; v.sort(); v }))
         .collect();
     expected.sort();
     assert_eq!(listed, expected);
